@@ -1,0 +1,51 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import netlify from '@netlify/vite-plugin';
+
+/** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
+const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
+
+/** Pages that must not be indexed or listed in the sitemap. */
+const privatePaths = ['/login/', '/logout/', '/admin/', '/anim/', '/thank-you/', '/404/'];
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => !privatePaths.some((path) => new URL(page).pathname === path) }),
+  ],
+  // Prism rather than Shiki: Shiki's inline styles would break the CSP below.
+  markdown: { syntaxHighlight: 'prism' },
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  image: { responsiveStyles: false },
+  devToolbar: { enabled: false },
+  vite: {
+    plugins: [
+      netlify({
+        edgeFunctions: { enabled: false },
+        database: { enabled: false },
+        images: { enabled: false },
+      }),
+    ],
+  },
+});

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+const port = Number(process.env['E2E_PORT'] ?? 8899);
+const baseURL = `http://localhost:${port}`;
+
+// Admin credentials for this run only, handed to the server and to the tests.
+process.env['E2E_ADMIN_USERNAME'] ??= 'e2e-admin';
+process.env['E2E_ADMIN_PASSWORD'] ??= randomBytes(12).toString('base64url');
+process.env['E2E_JWT_SECRET'] ??= randomBytes(48).toString('base64url');
+
+const debianChromium = '/usr/bin/chromium';
+const launchOptions = existsSync(debianChromium)
+  ? {
+      executablePath: debianChromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        // Chromium must not look up outside hosts from these machines.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env['CI']),
+  retries: process.env['CI'] ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'npm run build && npm run serve',
+    url: `${baseURL}/`,
+    // A fresh server per run: the admin credentials above are this run's own.
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      ADMIN_USERNAME: process.env['E2E_ADMIN_USERNAME'],
+      ADMIN_PASSWORD: process.env['E2E_ADMIN_PASSWORD'],
+      JWT_SECRET: process.env['E2E_JWT_SECRET'],
+    },
+  },
+});

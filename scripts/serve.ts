@@ -1,0 +1,130 @@
+/**
+ * Production-like local server (`npm start`, and what the browser tests run against).
+ *
+ * Netlify's own local emulation (@netlify/dev) serves dist/ with pretty URLs, applies
+ * netlify.toml headers and redirects, and runs functions/ against file-backed Blobs in
+ * .netlify/ — the same code that runs on Netlify, with no account and no network.
+ * This wrapper adds what the CDN would: compression, the 404 page, and the client address.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib';
+import { NetlifyDev } from '@netlify/dev';
+import { ensureLocalAdmin } from './local-admin.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env['PORT'] ?? 8888);
+const host = process.env['HOST'] ?? 'localhost';
+
+if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
+if (!existsSync(`${root}dist/index.html`)) {
+  console.error('No build found in dist/: run `npm run build` first (or `npm start`).');
+  process.exit(1);
+}
+const admin = ensureLocalAdmin(root);
+
+const netlify = new NetlifyDev({
+  projectRoot: root,
+  serverAddress: null,
+  edgeFunctions: { enabled: false },
+  database: { enabled: false },
+  images: { enabled: false },
+  aiGateway: { enabled: false },
+  geolocation: { enabled: false },
+});
+await netlify.start();
+
+const notFoundPage = readFileSync(`${root}dist/404.html`);
+const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+function encodingFor(req: IncomingMessage, type: string | null): 'br' | 'gzip' | null {
+  if (!type || !compressible.test(type)) return null;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers = new Headers(response.headers);
+  const encoding = headers.has('content-encoding')
+    ? null
+    : encodingFor(req, headers.get('content-type'));
+  if (encoding) {
+    headers.set('content-encoding', encoding);
+    headers.delete('content-length');
+    headers.append('vary', 'Accept-Encoding');
+  }
+  res.statusCode = response.status;
+  for (const [name, value] of headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  if (!response.body || req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip()
+        : null;
+  await (compressor ? pipeline(body, compressor, res) : pipeline(body, res));
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Functions read the client address from X-Forwarded-For locally (Netlify sets context.ip
+  // itself in production): never trust a client-sent value.
+  req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  try {
+    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    const response =
+      result?.response ??
+      new Response(notFoundPage, {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+      });
+    await send(req, res, response);
+  } catch (error) {
+    console.error(`${req.method} ${req.url} failed:`, error);
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }));
+    } else {
+      res.destroy();
+    }
+  }
+}
+
+const addresses = await lookup(host, { all: true });
+const servers = addresses.map(({ address }) => {
+  const server = createServer((req, res) => void handle(req, res));
+  server.listen(port, address);
+  return server;
+});
+
+const url = `http://localhost:${port}`;
+console.log(`\nSite, API and admin on ${url}  (Ctrl+C to stop)`);
+if (admin.generated) {
+  console.log(`Admin: ${url}/login  username "${admin.username}", password "${admin.password}"`);
+  console.log('       (local only, kept in .netlify/local-admin.json; set ADMIN_* in .env to choose)');
+} else {
+  console.log(`Admin: ${url}/login  with ADMIN_USERNAME and the password you configured.`);
+}
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const server of servers) server.close();
+  await netlify.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
