@@ -24,7 +24,13 @@ export function mix(a: string, b: string, t: number): string {
   const x = hexToRgb(a);
   const y = hexToRgb(b);
   const out = x.map((c, i) => Math.round(c * t + (y[i] ?? 0) * (1 - t)));
-  return '#' + out.map((c) => c.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return (
+    '#' +
+    out
+      .map((c) => c.toString(16).padStart(2, '0'))
+      .join('')
+      .toUpperCase()
+  );
 }
 
 /** Lighter tints (and two shades) of the brand colours. */
@@ -74,7 +80,8 @@ export const circ = (cx: number, cy: number, r: number, fill: string) =>
 export const ell = (cx: number, cy: number, rx: number, ry: number, fill: string) =>
   tag('ellipse', { cx, cy, rx, ry, fill });
 
-export const path = (d: string, fill: string, extra: Attrs = {}) => tag('path', { d, fill, ...extra });
+export const path = (d: string, fill: string, extra: Attrs = {}) =>
+  tag('path', { d, fill, ...extra });
 
 export const poly = (pts: number[], fill: string) =>
   tag('polygon', { points: pts.map(n).join(' '), fill });
@@ -107,12 +114,18 @@ export const g = (a: Attrs, ...kids: string[]) => tag('g', a, kids.join(''));
 
 /** Translate (and optionally scale) a group. */
 export const at = (x: number, y: number, s: number, ...kids: string[]) =>
-  g({ transform: s === 1 ? `translate(${n(x)} ${n(y)})` : `translate(${n(x)} ${n(y)}) scale(${s})` }, ...kids);
+  g(
+    {
+      transform: s === 1 ? `translate(${n(x)} ${n(y)})` : `translate(${n(x)} ${n(y)}) scale(${s})`,
+    },
+    ...kids,
+  );
 
 export const mirror = (cx: number, ...kids: string[]) =>
   g({ transform: `translate(${n(cx * 2)} 0) scale(-1 1)` }, ...kids);
 
-export const op = (o: number, ...kids: string[]) => g({ opacity: String(o).replace(/^0\./, '.') }, ...kids);
+export const op = (o: number, ...kids: string[]) =>
+  g({ opacity: String(o).replace(/^0\./, '.') }, ...kids);
 
 /** Deterministic PRNG (mulberry32) seeded from a string. */
 export function rng(seed: string): () => number {

@@ -6,7 +6,14 @@ import { C, T, at, circ, ell, g, line, n, op, path, poly, rect, rng, stroke, tag
 import { person } from './parts.ts';
 
 /** Row of tilted solar panels: (x, y) is the bottom-left of the panel face. */
-export function solarRow(x: number, y: number, w: number, h: number, cols: number, leg = 16): string {
+export function solarRow(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  cols: number,
+  leg = 16,
+): string {
   const sk = h * 0.55;
   const top = y - h;
   let cells = '';
@@ -25,7 +32,10 @@ export function solarRow(x: number, y: number, w: number, h: number, cols: numbe
     stroke(legs, C.ink, Math.max(3, h * 0.07)) +
     poly([x + sk, top, x + w + sk, top, x + w, y, x, y], C.sky) +
     stroke(cells, T.waterLight, Math.max(1.5, h * 0.045), { opacity: '.55' }) +
-    poly([x, y, x + w, y, x + w + 2, y + Math.max(4, h * 0.1), x + 2, y + Math.max(4, h * 0.1)], C.mist)
+    poly(
+      [x, y, x + w, y, x + w + 2, y + Math.max(4, h * 0.1), x + 2, y + Math.max(4, h * 0.1)],
+      C.mist,
+    )
   );
 }
 
@@ -46,15 +56,31 @@ export function turbine(x: number, y: number, h: number, rot: number): string {
 }
 
 /** Rounded-top storage tank / vessel. */
-export function vessel(x: number, y: number, w: number, h: number, body: string, band: string): string {
+export function vessel(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  body: string,
+  band: string,
+): string {
   return (
-    path(`M${n(x)} ${n(y)}V${n(y - h + w * 0.25)}Q${n(x + w / 2)} ${n(y - h - w * 0.1)} ${n(x + w)} ${n(y - h + w * 0.25)}V${n(y)}z`, body) +
-    rect(x, y - h * 0.55, w, Math.max(8, h * 0.08), band)
+    path(
+      `M${n(x)} ${n(y)}V${n(y - h + w * 0.25)}Q${n(x + w / 2)} ${n(y - h - w * 0.1)} ${n(x + w)} ${n(y - h + w * 0.25)}V${n(y)}z`,
+      body,
+    ) + rect(x, y - h * 0.55, w, Math.max(8, h * 0.08), band)
   );
 }
 
 /** Horizontal capsule tank on two saddles. */
-export function capsule(x: number, y: number, w: number, h: number, body: string, band: string): string {
+export function capsule(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  body: string,
+  band: string,
+): string {
   return (
     rect(x + w * 0.18, y - 14, 16, 14, T.earthDark, 2) +
     rect(x + w * 0.78, y - 14, 16, 14, T.earthDark, 2) +
@@ -65,16 +91,34 @@ export function capsule(x: number, y: number, w: number, h: number, body: string
 }
 
 /** Dome (biogas digester); (x, y) is the middle of its base. */
-export function dome(x: number, y: number, rx: number, ry: number, light: string, shade: string): string {
+export function dome(
+  x: number,
+  y: number,
+  rx: number,
+  ry: number,
+  light: string,
+  shade: string,
+): string {
   return (
     path(`M${n(x - rx)} ${n(y)}A${n(rx)} ${n(ry)} 0 0 1 ${n(x + rx)} ${n(y)}z`, shade) +
-    path(`M${n(x - rx)} ${n(y)}A${n(rx * 0.86)} ${n(ry * 0.97)} 0 0 1 ${n(x + rx * 0.72)} ${n(y)}z`, light) +
+    path(
+      `M${n(x - rx)} ${n(y)}A${n(rx * 0.86)} ${n(ry * 0.97)} 0 0 1 ${n(x + rx * 0.72)} ${n(y)}z`,
+      light,
+    ) +
     rect(x - rx - 6, y - 8, rx * 2 + 12, 12, T.earthLight, 3)
   );
 }
 
 /** Long compost windrow; (x0..x1, y) is its base. */
-export function windrow(x0: number, x1: number, y: number, h: number, fill: string, dots: string, seed: string): string {
+export function windrow(
+  x0: number,
+  x1: number,
+  y: number,
+  h: number,
+  fill: string,
+  dots: string,
+  seed: string,
+): string {
   const r = rng(seed);
   let specks = '';
   for (let i = 0; i < (x1 - x0) / 40; i++) {
@@ -83,8 +127,10 @@ export function windrow(x0: number, x1: number, y: number, h: number, fill: stri
     specks += `M${n(px)} ${n(py)}h${n(4 + r() * 6)}`;
   }
   return (
-    path(`M${n(x0)} ${n(y)}Q${n(x0 + h * 0.2)} ${n(y - h)} ${n(x0 + h * 1.2)} ${n(y - h)}H${n(x1 - h * 1.2)}Q${n(x1 - h * 0.2)} ${n(y - h)} ${n(x1)} ${n(y)}z`, fill) +
-    stroke(specks, dots, Math.max(2, h * 0.06))
+    path(
+      `M${n(x0)} ${n(y)}Q${n(x0 + h * 0.2)} ${n(y - h)} ${n(x0 + h * 1.2)} ${n(y - h)}H${n(x1 - h * 1.2)}Q${n(x1 - h * 0.2)} ${n(y - h)} ${n(x1)} ${n(y)}z`,
+      fill,
+    ) + stroke(specks, dots, Math.max(2, h * 0.06))
   );
 }
 
@@ -104,15 +150,37 @@ export function bin(x: number, y: number, s: number, fill: string): string {
 
 /** Sack of produce or compost. */
 export const sack = (x: number, y: number, s: number, fill: string = T.earthLight) =>
-  at(x, y, s, path('M-24 0q-6-30 6-44l-4-8h44l-4 8q12 14 6 44z', fill), line([-12, -44, 12, -44], T.earthDark, 3));
+  at(
+    x,
+    y,
+    s,
+    rect(-30, -42, 60, 42, fill, 12),
+    path('M-12-40l-6-12h36l-6 12z', fill),
+    line([-10, -41, 10, -41], T.earthDark, 4),
+    line([-18, -14, 18, -14], T.earthPale, 3),
+  );
 
 /** Oil drum. */
 export const drum = (x: number, y: number, s: number, fill: string = C.earth) =>
-  at(x, y, s, rect(-20, -54, 40, 54, fill, 4), rect(-20, -40, 40, 5, T.earthDark), rect(-20, -18, 40, 5, T.earthDark));
+  at(
+    x,
+    y,
+    s,
+    rect(-20, -54, 40, 54, fill, 4),
+    rect(-20, -40, 40, 5, T.earthDark),
+    rect(-20, -18, 40, 5, T.earthDark),
+  );
 
 /** Jar with a lid. */
 export const jar = (x: number, y: number, s: number, fill: string, lid: string = C.forest) =>
-  at(x, y, s, rect(-12, -30, 24, 30, fill, 6), rect(-10, -36, 20, 8, lid, 2), op(0.35, rect(-7, -24, 5, 16, C.paper, 2)));
+  at(
+    x,
+    y,
+    s,
+    rect(-12, -30, 24, 30, fill, 6),
+    rect(-10, -36, 20, 8, lid, 2),
+    op(0.35, rect(-7, -24, 5, 16, C.paper, 2)),
+  );
 
 /** Excavator facing left; (x, y) is the track bottom centre. */
 export function excavator(x: number, y: number, s: number): string {
@@ -156,9 +224,7 @@ export function truck(x: number, y: number, s: number, load: string, tank = fals
     s,
     path('M-110-14v-50q0-10 10-14l24-24h34v88z', C.paper),
     path('M-96-62l22-24h24v24z', T.waterLight),
-    tank
-      ? rect(-36, -84, 150, 62, load, 31)
-      : path('M-36-14v-80h150v80z', load),
+    tank ? rect(-36, -84, 150, 62, load, 31) : path('M-36-14v-80h150v80z', load),
     rect(-112, -22, 230, 12, C.ink, 4),
     circ(-74, -8, 18, C.ink),
     circ(-74, -8, 7, T.mistShade),
@@ -217,33 +283,64 @@ export const sapling = (x: number, y: number, s: number) =>
     path('M0-30q18-4 22-20q-18-2-22 20z', C.leaf),
   );
 
-/** Banana plant. */
+/** Banana plant: green pseudo-stem with broad drooping leaves. */
 export function banana(x: number, y: number, s: number): string {
-  return at(
-    x,
-    y,
-    s,
-    rect(-7, -110, 14, 110, T.leafLight, 6),
-    path('M0-108q-70-40-110 10q60-30 110-4z', C.leaf),
-    path('M0-110q60-60 116-10q-60-18-116 16z', C.forest),
-    path('M0-112q-20-70 20-96q-6 60-14 98z', C.leaf),
-    path('M0-100q50-10 84 40q-40-26-84-34z', C.leaf),
-  );
+  const leaves: [number, number, string][] = [
+    [-8, 130, C.forest],
+    [188, 130, C.forest],
+    [30, 120, C.leaf],
+    [150, 120, C.leaf],
+    [70, 110, C.leaf],
+    [108, 100, C.forest],
+  ];
+  let d = '';
+  const out: string[] = [];
+  for (const [deg, len, col] of leaves) {
+    const a = (deg * Math.PI) / 180;
+    const ca = Math.cos(a);
+    const sa = Math.sin(a);
+    const droop = len * 0.45 * (1 - Math.abs(sa));
+    const ex = ca * len;
+    const ey = -100 - sa * len * 0.8 + droop;
+    const mx = ca * len * 0.5;
+    const my = -100 - sa * len * 0.5 - len * 0.2;
+    const w = len * 0.2;
+    d = `M0-100Q${n(mx - sa * w)} ${n(my - ca * w)} ${n(ex)} ${n(ey)}Q${n(mx + sa * w)} ${n(my + ca * w)} 0-100Z`;
+    out.push(path(d, col));
+  }
+  return at(x, y, s, path('M-10 0l3-104h14l3 104z', T.grassDeep), ...out);
 }
 
-/** Reed clump with seed heads. */
-export function reeds(x: number, y: number, s: number, seed: string): string {
+/** A row of reed clumps with seed heads, as three merged paths. */
+export function reedRow(
+  x0: number,
+  x1: number,
+  step: number,
+  y: number,
+  s: number,
+  seed: string,
+): string {
   const r = rng(seed);
-  let blades = '';
+  let light = '';
+  let dark = '';
   let heads = '';
-  for (let i = 0; i < 5; i++) {
-    const dx = (i - 2) * 6 + (r() - 0.5) * 4;
-    const h = 46 + r() * 30;
-    const bend = (r() - 0.5) * 16;
-    blades += `M${n(dx)} 0q${n(bend / 2)} ${n(-h / 2)} ${n(bend)} ${n(-h)}`;
-    if (i % 2 === 0) heads += rect(dx + bend - 3, -h - 4, 7, 18, C.earth, 3);
+  for (let x = x0; x < x1; x += step) {
+    let d = '';
+    for (let i = 0; i < 4; i++) {
+      const bx = x + ((i - 1.5) * 7 + (r() - 0.5) * 4) * s;
+      const h = (46 + r() * 30) * s;
+      const bend = (r() - 0.5) * 16 * s;
+      d += `M${n(bx)} ${y}q${n(bend / 2)} ${n(-h / 2)} ${n(bend)} ${n(-h)}`;
+      if (i % 2 === 0) heads += `M${n(bx + bend)} ${n(y - h)}v${n(-12 * s)}`;
+    }
+    if (r() > 0.5) light += d;
+    else dark += d;
   }
-  return at(x, y, s, stroke(blades, r() > 0.5 ? C.leaf : C.forest, 4), heads);
+  return (
+    stroke(light, C.leaf, Math.max(2, 4 * s)) +
+    stroke(dark, C.forest, Math.max(2, 4 * s)) +
+    stroke(heads, C.earth, Math.max(3, 7 * s))
+  );
 }
 
 /** Light bulb emblem with a leaf inside. */
@@ -280,7 +377,14 @@ export const drop = (x: number, y: number, s: number, fill: string) =>
   at(x, y, s, path('M0-40q26 32 26 48a26 26 0 0 1-52 0q0-16 26-48z', fill));
 
 /** Striped awning / bunting helpers. */
-export function bunting(x1: number, y1: number, x2: number, y2: number, sag: number, colors: string[]): string {
+export function bunting(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  sag: number,
+  colors: string[],
+): string {
   const k = 9;
   let flags = '';
   for (let i = 1; i < k; i++) {
@@ -289,7 +393,13 @@ export function bunting(x1: number, y1: number, x2: number, y2: number, sag: num
     const py = y1 + (y2 - y1) * t + 4 * sag * t * (1 - t);
     flags += poly([px - 11, py, px + 11, py, px, py + 24], colors[i % colors.length] ?? C.sun);
   }
-  return stroke(`M${n(x1)} ${n(y1)}Q${n((x1 + x2) / 2)} ${n((y1 + y2) / 2 + 2 * sag)} ${n(x2)} ${n(y2)}`, C.ink, 2) + flags;
+  return (
+    stroke(
+      `M${n(x1)} ${n(y1)}Q${n((x1 + x2) / 2)} ${n((y1 + y2) / 2 + 2 * sag)} ${n(x2)} ${n(y2)}`,
+      C.ink,
+      2,
+    ) + flags
+  );
 }
 
 export const dashed = (d: string, color: string, w: number) =>

@@ -23,7 +23,10 @@ export function cloud(x: number, y: number, s: number, fill: string = C.paper): 
     s,
     g(
       { fill, opacity: '.9' },
-      path('M-80 0a14 14 0 0 1 0-28h14a30 30 0 0 1 50-26a38 38 0 0 1 64 10a24 24 0 0 1 36 16h10a14 14 0 0 1 0 28z', fill),
+      path(
+        'M-80 0a14 14 0 0 1 0-28h14a30 30 0 0 1 50-26a38 38 0 0 1 64 10a24 24 0 0 1 36 16h10a14 14 0 0 1 0 28z',
+        fill,
+      ),
     ),
   );
 }
@@ -54,7 +57,14 @@ export function hills(
 }
 
 /** Gently curved ground from `top` to the bottom edge. */
-export function ground(w: number, h: number, top: number, fill: string, seed: string, wob = 14): string {
+export function ground(
+  w: number,
+  h: number,
+  top: number,
+  fill: string,
+  seed: string,
+  wob = 14,
+): string {
   const r = rng(seed);
   const pts: [number, number][] = [];
   const k = 4;
@@ -65,7 +75,13 @@ export function ground(w: number, h: number, top: number, fill: string, seed: st
 }
 
 /** Backwater band with short reflection strokes. */
-export function water(w: number, y1: number, y2: number, seed: string, fill: string = T.water): string {
+export function water(
+  w: number,
+  y1: number,
+  y2: number,
+  seed: string,
+  fill: string = T.water,
+): string {
   const r = rng(seed);
   let lines = '';
   const rows = Math.max(2, Math.round((y2 - y1) / 22));
@@ -85,7 +101,14 @@ export const shadow = (x: number, y: number, rx: number, ry = 10) =>
   op(0.14, ell(x, y, rx, ry, C.ink));
 
 /** Coconut palm. (x, y) is the foot of the trunk; `lean` shifts the crown sideways. */
-export function palm(x: number, y: number, h: number, lean: number, seed: string, dark = false): string {
+export function palm(
+  x: number,
+  y: number,
+  h: number,
+  lean: number,
+  seed: string,
+  dark = false,
+): string {
   const r = rng(seed);
   const tx = x + lean;
   const ty = y - h;
@@ -118,15 +141,18 @@ export function palm(x: number, y: number, h: number, lean: number, seed: string
   const nuts =
     circ(tx - 6, ty + 6, h * 0.025, T.earthDark) + circ(tx + 5, ty + 8, h * 0.025, C.earth);
   return (
-    trunk +
-    path(back, dark ? C.ink : C.forest) +
-    nuts +
-    path(fronds, dark ? C.forest : C.leaf)
+    trunk + path(back, dark ? C.ink : C.forest) + nuts + path(fronds, dark ? C.forest : C.leaf)
   );
 }
 
 /** Round broadleaf tree; (x, y) is the foot. */
-export function tree(x: number, y: number, s: number, fill: string = C.leaf, shade: string = C.forest): string {
+export function tree(
+  x: number,
+  y: number,
+  s: number,
+  fill: string = C.leaf,
+  shade: string = C.forest,
+): string {
   return at(
     x,
     y,
@@ -143,7 +169,14 @@ export function tree(x: number, y: number, s: number, fill: string = C.leaf, sha
 
 /** Tall oval tree (jackfruit/mango silhouette). */
 export function tallTree(x: number, y: number, s: number, fill: string = C.forest): string {
-  return at(x, y, s, rect(-4, -40, 8, 40, C.earth, 3), ell(0, -95, 30, 62, fill), op(0.2, ell(-9, -112, 10, 30, C.paper)));
+  return at(
+    x,
+    y,
+    s,
+    rect(-4, -40, 8, 40, C.earth, 3),
+    ell(0, -95, 30, 62, fill),
+    op(0.2, ell(-9, -112, 10, 30, C.paper)),
+  );
 }
 
 export function bush(x: number, y: number, s: number, fill: string = C.forest): string {
@@ -156,12 +189,24 @@ export const tuft = (x: number, y: number, fill: string = C.leaf) =>
 
 /** Seagull-style birds. */
 export const birds = (x: number, y: number, s = 1) =>
-  at(x, y, s, stroke('M0 0q8-8 16 0q8-8 16 0M44-20q6-6 12 0q6-6 12 0', C.ink, 3, { opacity: '.55' }));
+  at(
+    x,
+    y,
+    s,
+    stroke('M0 0q8-8 16 0q8-8 16 0M44-20q6-6 12 0q6-6 12 0', C.ink, 3, { opacity: '.55' }),
+  );
 
 export type Pose = 'stand' | 'bend' | 'sit' | 'arms' | 'walk' | 'yoga';
 
 /** Simple faceless figure, ~84 px tall at s = 1. (x, y) is between the feet. */
-export function person(x: number, y: number, s: number, shirt: string, pose: Pose = 'stand', pants: string = C.ink): string {
+export function person(
+  x: number,
+  y: number,
+  s: number,
+  shirt: string,
+  pose: Pose = 'stand',
+  pants: string = C.ink,
+): string {
   const skin = C.earth;
   const hair = C.ink;
   let body = '';
@@ -250,9 +295,20 @@ export function cottage(x: number, y: number, s: number, roof: string = C.earth)
 }
 
 /** A plain gabled building block. (x, y) is the bottom-left corner. */
-export function shed(x: number, y: number, w: number, h: number, wall: string, roof: string, over = 16): string {
+export function shed(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  wall: string,
+  roof: string,
+  over = 16,
+): string {
   return (
     rect(x, y - h, w, h, wall) +
-    path(`M${n(x - over)} ${n(y - h + 4)}L${n(x + w / 2)} ${n(y - h - w * 0.18)}L${n(x + w + over)} ${n(y - h + 4)}z`, roof)
+    path(
+      `M${n(x - over)} ${n(y - h + 4)}L${n(x + w / 2)} ${n(y - h - w * 0.18)}L${n(x + w + over)} ${n(y - h + 4)}z`,
+      roof,
+    )
   );
 }

@@ -46,3 +46,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 }
+
+/** Logs in through the real API with this run's admin credentials; returns the token. */
+export async function adminToken(request: import('@playwright/test').APIRequestContext): Promise<string> {
+  const response = await request.post('/api/login', {
+    data: {
+      username: process.env['E2E_ADMIN_USERNAME'],
+      password: process.env['E2E_ADMIN_PASSWORD'],
+    },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { Announcement } from '../lib/schemas/announcement';
+
+type Item = Pick<Announcement, '_id' | 'text' | 'link'>;
+
+function isItem(value: unknown): value is Item {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return typeof item['_id'] === 'string' && typeof item['text'] === 'string';
+}
+
+/** Loads the public announcements once; any failure leaves the list empty (SPEC §7, §8). */
+async function loadAnnouncements(): Promise<Item[]> {
+  try {
+    const response = await fetch('/api/announcements', { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body: unknown = await response.json();
+    if (!Array.isArray(body)) throw new Error('not a list');
+    return body.filter(isItem);
+  } catch (error) {
+    console.error('Could not load announcements', error);
+    return [];
+  }
+}
+
+function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
+  return (
+    <ul className="ticker__list" aria-hidden={copy ? true : undefined}>
+      {items.map((item) => (
+        <li key={item._id} className="ticker__item">
+          <a href={item.link || '#'} tabIndex={copy ? -1 : undefined}>
+            {item.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Announcements strip (SPEC §4): hidden while empty; a seamless loop made of the list and an
+ * aria-hidden copy, paused on hover and keyboard focus; a static list under reduced motion.
+ */
+export default function AnnouncementTicker() {
+  const [items, setItems] = useState<Item[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    void loadAnnouncements().then((loaded) => {
+      if (live) setItems(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (items.length === 0) return null;
+  // About 6 s per announcement keeps the reading speed steady whatever the count.
+  const duration = `${Math.max(20, items.length * 6)}s`;
+  return (
+    <section className="ticker" aria-labelledby="ticker-heading" data-ticker>
+      <h2 id="ticker-heading" className="ticker__label">
+        Announcements
+      </h2>
+      <div className="ticker__window">
+        <div className="ticker__track" style={{ animationDuration: duration }}>
+          <List items={items} />
+          <List items={items} copy />
+        </div>
+      </div>
+    </section>
+  );
+}

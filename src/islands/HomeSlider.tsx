@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useState } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Fade from 'embla-carousel-fade';
+import Autoplay from 'embla-carousel-autoplay';
+import { motion } from '../config/motion';
+import { twoDigits } from '../lib/format';
+
+export interface SlideImage {
+  avif: string;
+  webp: string;
+  fallback: string;
+  fallbackSrcset: string;
+  width: number;
+  height: number;
+}
+
+export interface Slide {
+  title: string;
+  subtitle: string;
+  alt: string;
+  image: SlideImage;
+}
+
+interface Props {
+  slides: Slide[];
+  /** The page's h1, shown above the slide titles. */
+  heading: string;
+}
+
+// Embla's fade runs on its own physics: a duration of 55 eases out over about 800 ms.
+const EMBLA_FADE_DURATION = 55;
+const SIZES = '100vw';
+
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Home slider (SPEC §2, §4, §9): four slides that fade every 5 s in an endless loop, with
+ * previous/next, a two-digit slide number, and a pause control (WCAG 2.2.2). It does not pause
+ * on hover or focus; with reduced motion it starts paused and changes slides instantly.
+ */
+export default function HomeSlider({ slides, heading }: Props) {
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: EMBLA_FADE_DURATION }, [
+    Fade(),
+    Autoplay({
+      delay: motion.sliderAutoplayMs,
+      playOnInit: false,
+      stopOnInteraction: false,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
+  ]);
+  const [selected, setSelected] = useState(0);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
+    emblaApi.on('select', onSelect);
+    const autoplay = emblaApi.plugins().autoplay;
+    if (autoplay && !reducedMotion()) {
+      autoplay.play();
+      setPlaying(true);
+    }
+    return () => {
+      emblaApi.off('select', onSelect);
+    };
+  }, [emblaApi]);
+
+  const go = useCallback(
+    (direction: 'prev' | 'next') => {
+      if (!emblaApi) return;
+      const jump = reducedMotion();
+      if (direction === 'prev') emblaApi.scrollPrev(jump);
+      else emblaApi.scrollNext(jump);
+      // A manual change restarts the 5 s count rather than cutting the new slide short.
+      if (playing) emblaApi.plugins().autoplay?.reset();
+    },
+    [emblaApi, playing],
+  );
+
+  const togglePlay = useCallback(() => {
+    const autoplay = emblaApi?.plugins().autoplay;
+    if (!autoplay) return;
+    if (playing) autoplay.stop();
+    else autoplay.play();
+    setPlaying(!playing);
+  }, [emblaApi, playing]);
+
+  return (
+    <section
+      className="slider on-dark"
+      aria-roledescription="carousel"
+      aria-labelledby="page-title"
+      data-slider
+      data-hydrated={emblaApi ? '' : undefined}
+    >
+      <div className="slider__viewport" ref={emblaRef}>
+        <div className="slider__track" aria-live={playing ? 'off' : 'polite'}>
+          {slides.map((slide, index) => (
+            <div
+              className="slider__slide"
+              key={slide.image.fallback}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              aria-hidden={index === selected ? undefined : true}
+            >
+              <picture>
+                <source type="image/avif" srcSet={slide.image.avif} sizes={SIZES} />
+                <source type="image/webp" srcSet={slide.image.webp} sizes={SIZES} />
+                <img
+                  className="slider__image"
+                  src={slide.image.fallback}
+                  srcSet={slide.image.fallbackSrcset}
+                  sizes={SIZES}
+                  width={slide.image.width}
+                  height={slide.image.height}
+                  alt={slide.alt}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  decoding={index === 0 ? 'sync' : 'async'}
+                />
+              </picture>
+              <div className="slider__text container">
+                <h2 className="slider__title">{slide.title}</h2>
+                <p className="slider__subtitle">{slide.subtitle}</p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="slider__chrome container">
+        <h1 id="page-title" className="slider__heading">
+          {heading}
+        </h1>
+        <div className="slider__controls">
+          <button type="button" className="slider__button" onClick={() => go('prev')} aria-label="Previous slide">
+            <Arrow direction="left" />
+          </button>
+          <p className="slider__count" aria-live="off">
+            <span data-slide-number>{twoDigits(selected + 1)}</span>
+            <span aria-hidden="true"> / </span>
+            <span className="visually-hidden"> of </span>
+            {twoDigits(slides.length)}
+          </p>
+          <button type="button" className="slider__button" onClick={() => go('next')} aria-label="Next slide">
+            <Arrow direction="right" />
+          </button>
+          <button
+            type="button"
+            className="slider__button"
+            onClick={togglePlay}
+            aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+            data-slider-play
+          >
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Arrow({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
+    </svg>
+  );
+}
+
+function PauseIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <rect x="6" y="4" width="4" height="16" rx="1" />
+      <rect x="14" y="4" width="4" height="16" rx="1" />
+    </svg>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" />
+    </svg>
+  );
+}

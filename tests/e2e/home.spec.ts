@@ -1,0 +1,161 @@
+import { test, expect } from '@playwright/test';
+import { waitForSplash, axeViolations, adminToken } from './support';
+
+test.describe('home slider', () => {
+  test('has four slides, a two-digit number, and previous/next that loop', async ({ page }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    const slider = page.locator('[data-slider]');
+    await expect(slider).toHaveAttribute('data-hydrated', '');
+    await expect(slider.locator('[aria-roledescription="slide"]')).toHaveCount(4);
+    const number = slider.locator('[data-slide-number]');
+
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    const start = Number(await number.textContent());
+    await expect(number).toHaveText(/^0[1-4]$/);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect(number).toHaveText(`0${(start % 4) + 1}`);
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(number).toHaveText(`0${((start + 2) % 4) + 1}`);
+
+    // Only the current slide is exposed to assistive technology.
+    await expect(slider.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveCount(1);
+  });
+
+  test('advances by itself every 5 s until paused, and plays again', async ({ page }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    const number = page.locator('[data-slide-number]');
+    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
+    await expect(number).toHaveText('02', { timeout: 7_000 });
+
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    const paused = await number.textContent();
+    await page.waitForTimeout(6_000);
+    await expect(number).toHaveText(paused ?? '');
+
+    await page.getByRole('button', { name: 'Play slideshow' }).click();
+    await expect(number).not.toHaveText(paused ?? '', { timeout: 7_000 });
+  });
+
+  test('keeps playing while hovered (no pause on hover)', async ({ page }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
+    await page.locator('.slider__text').first().hover();
+    await expect(page.locator('[data-slide-number]')).toHaveText('02', { timeout: 7_000 });
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+    test('does not autoplay', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
+      await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+      await page.waitForTimeout(5_800);
+      await expect(page.locator('[data-slide-number]')).toHaveText('01');
+    });
+  });
+
+  test('the first slide is in the HTML before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const first = page.locator('.slider__slide').first();
+    await expect(first.locator('img')).toBeVisible();
+    await expect(first.locator('h2')).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('services and team', () => {
+  test('six service cards link to the six service pages and fade in when scrolled to', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    const cards = page.locator('#services [data-reveal]');
+    await expect(cards).toHaveCount(6);
+    const hrefs = await cards.locator('a').evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
+    expect(hrefs.sort()).toEqual(
+      [
+        '/renewable-energy',
+        '/hospitality',
+        '/solid-waste-management',
+        '/liquid-waste-management',
+        '/integrated-farming',
+        '/corporate-sustainability',
+      ].sort(),
+    );
+    const last = cards.last();
+    await expect(last).toHaveClass(/reveal-pending/);
+    await expect(last).not.toHaveAttribute('data-revealed');
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveAttribute('data-revealed', '');
+    await expect(last).toHaveCSS('opacity', '1');
+  });
+
+  test('lists the resource persons', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#team li')).not.toHaveCount(0);
+    await expect(page.locator('#team h3').first()).toHaveText(/\w+/);
+  });
+});
+
+test.describe('announcements strip', () => {
+  // One project only: these tests change the shared announcement list.
+  test.skip(({ isMobile }, testInfo) => testInfo.project.name !== 'desktop', 'desktop project only');
+  test.describe.configure({ mode: 'serial' });
+
+  test('is hidden, with a logged message, when the list cannot be loaded', async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.route('**/api/announcements', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto('/');
+    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
+    await expect.poll(() => messages.some((m) => m.includes('Could not load announcements'))).toBe(true);
+    await expect(page.locator('[data-ticker]')).toHaveCount(0);
+  });
+
+  test('shows stored announcements, duplicated for the loop, with "#" for a missing link', async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const created: string[] = [];
+    for (const data of [
+      { text: 'E2E: new biogas unit commissioned', link: '/projects/biogas-units' },
+      { text: 'E2E: site visits resume in January' },
+    ]) {
+      const response = await request.post('/api/announcements', { data, headers });
+      expect(response.status()).toBe(201);
+      created.push(((await response.json()) as { _id: string })._id);
+    }
+    try {
+      await page.goto('/');
+      const ticker = page.locator('[data-ticker]');
+      await expect(ticker).toBeVisible();
+      const visible = ticker.locator('ul:not([aria-hidden])');
+      await expect(visible.getByRole('link', { name: 'E2E: new biogas unit commissioned' })).toHaveAttribute('href', '/projects/biogas-units');
+      await expect(visible.getByRole('link', { name: 'E2E: site visits resume in January' })).toHaveAttribute('href', '#');
+      await expect(ticker.locator('ul[aria-hidden="true"] a')).toHaveCount(
+        await visible.locator('a').count(),
+      );
+
+      // Hover and keyboard focus pause the scroll.
+      await ticker.hover();
+      await expect(ticker.locator('.ticker__track')).toHaveCSS('animation-play-state', 'paused');
+      await page.mouse.move(0, 0);
+      await visible.locator('a').first().focus();
+      await expect(ticker.locator('.ticker__track')).toHaveCSS('animation-play-state', 'paused');
+
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      for (const id of created) await request.delete(`/api/announcements/${id}`, { headers });
+    }
+  });
+});

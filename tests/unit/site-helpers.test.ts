@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { twoDigits } from '../../src/lib/format';
+import { isCurrent, mainNav, isMenu, projectLinks } from '../../src/config/navigation';
+import { afterLoginPath } from '../../src/lib/auth-client';
+import { postalAddress, site } from '../../src/config/site';
+import { organizationJsonLd } from '../../src/lib/structured-data';
+
+describe('twoDigits', () => {
+  it('pads slide numbers to two digits', () => {
+    expect([1, 4, 10].map(twoDigits)).toEqual(['01', '04', '10']);
+  });
+});
+
+describe('navigation', () => {
+  it('matches the current page with or without a trailing slash', () => {
+    expect(isCurrent('/about', '/about/')).toBe(true);
+    expect(isCurrent('/', '/')).toBe(true);
+    expect(isCurrent('/', '/about')).toBe(false);
+    expect(isCurrent('/about', '/about-us')).toBe(false);
+  });
+
+  it('has the header of SPEC §2: Home, Business, Projects, Careers, About', () => {
+    expect(mainNav.map((item) => item.label)).toEqual(['Home', 'Business', 'Projects', 'Careers', 'About']);
+    const menus = mainNav.filter(isMenu);
+    expect(menus.map((menu) => menu.links.map((link) => link.href))).toEqual([
+      ['/services/environmental-impact-assessment'],
+      projectLinks.map((link) => link.href),
+    ]);
+    expect(projectLinks).toHaveLength(4);
+  });
+});
+
+describe('afterLoginPath', () => {
+  it('returns to the page the admin came from', () => {
+    expect(afterLoginPath('?from=/admin')).toBe('/admin');
+    expect(afterLoginPath('?from=%2Fadmin%3Ftab%3D2')).toBe('/admin?tab=2');
+  });
+
+  it('goes to /admin when there is no origin or it is not a same-site path', () => {
+    expect(afterLoginPath('')).toBe('/admin');
+    expect(afterLoginPath('?from=https://evil.example/')).toBe('/admin');
+    expect(afterLoginPath('?from=//evil.example/')).toBe('/admin');
+    expect(afterLoginPath('?from=/login')).toBe('/admin');
+  });
+});
+
+describe('site config', () => {
+  it('prints the postal address on one line', () => {
+    expect(postalAddress()).toBe(
+      `${site.address.street}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}, ${site.address.country}`,
+    );
+  });
+
+  it('feeds the Organization structured data', () => {
+    const data = organizationJsonLd('https://example.org/any/path');
+    expect(data).toMatchObject({
+      '@type': 'Organization',
+      name: site.name,
+      url: 'https://example.org/',
+      logo: 'https://example.org/logo512.png',
+      email: site.email,
+    });
+    expect(data['sameAs']).toHaveLength(2);
+  });
+});
