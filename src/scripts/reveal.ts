@@ -1,5 +1,7 @@
 /** SPEC §9: a card is revealed once this share of it is visible. */
 export const REVEAL_THRESHOLD = 0.2;
+/** Cards in one row follow each other by this much. */
+export const REVEAL_STEP_S = 0.1;
 
 /**
  * Fades `[data-reveal]` elements in, once, when 20 % visible. Elements start hidden only when
@@ -23,6 +25,9 @@ export function revealOnScroll(doc: Document = document): void {
     { threshold: REVEAL_THRESHOLD },
   );
   for (const element of elements) {
+    // Set through the CSSOM: the CSP refuses style attributes written into the HTML.
+    const index = [...(element.parentElement?.children ?? [])].indexOf(element);
+    element.style.setProperty('--reveal-delay', `${Math.max(0, index) * REVEAL_STEP_S}s`);
     element.classList.add('reveal-pending');
     observer.observe(element);
   }

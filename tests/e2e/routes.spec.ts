@@ -5,6 +5,10 @@ for (const route of routes) {
   test(`${route.path} answers 200 with its heading, metadata and no axe violations`, async ({
     page,
   }) => {
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await waitForSplash(page);
@@ -16,13 +20,14 @@ for (const route of routes) {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\//);
 
     expect(await axeViolations(page)).toEqual([]);
+    expect(cspErrors).toEqual([]);
   });
 }
 
 for (const route of publicRoutes) {
   test(`${route.path} has the site header and footer links`, async ({ page }) => {
     await page.goto(route.path);
-    const header = page.locator('header.site-header');
+    const header = page.locator('#site-nav');
     for (const href of [
       '/',
       '/services/environmental-impact-assessment',
