@@ -1,0 +1,39 @@
+/**
+ * Configuration from the environment, read at request time (never at module load, so a
+ * changed variable or a test's override takes effect on the next request).
+ */
+
+interface NetlifyEnv {
+  get(name: string): string | undefined;
+}
+
+/** Netlify's runtime global when it exists (functions on Netlify and `@netlify/dev`), else process.env. */
+export function readEnv(name: string): string | undefined {
+  const netlify = (globalThis as { Netlify?: { env?: NetlifyEnv } }).Netlify;
+  const value = netlify?.env ? netlify.env.get(name) : process.env[name];
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** A positive integer variable, or `fallback` when unset or not a positive integer. */
+export function readPositiveInt(name: string, fallback: number): number {
+  const raw = readEnv(name);
+  if (raw === undefined || !/^\d+$/.test(raw.trim())) return fallback;
+  const value = Number(raw.trim());
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
+const DEPLOYED_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
+
+/**
+ * True on any public deploy (production, previews, branch deploys) or with NODE_ENV=production.
+ * Local-only conveniences such as ADMIN_PASSWORD are refused there.
+ */
+export function isDeployed(deployContext?: string): boolean {
+  const context = deployContext ?? readEnv('CONTEXT');
+  return (context !== undefined && DEPLOYED_CONTEXTS.has(context)) || readEnv('NODE_ENV') === 'production';
+}
+
+/** Milliseconds any one storage operation may take before the request answers 503. */
+export function storageTimeoutMs(): number {
+  return readPositiveInt('STORAGE_TIMEOUT_MS', 4_000);
+}

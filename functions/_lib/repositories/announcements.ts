@@ -1,0 +1,39 @@
+/**
+ * Announcements: store `announcements`, one blob per item keyed by a time-sortable id, so the
+ * list comes out oldest first by sorting keys.
+ */
+import type { Announcement, AnnouncementInput } from '../../../src/lib/schemas/index.ts';
+import { newId } from '../ids.ts';
+import { withStore } from './store.ts';
+import { oldestFirst, read } from './timeline.ts';
+
+const STORE = 'announcements';
+
+export const announcements = {
+  list: (): Promise<Announcement[]> =>
+    withStore(STORE, async (store) => read<Announcement>(store, await oldestFirst(store))),
+
+  create: (input: AnnouncementInput): Promise<Announcement> =>
+    withStore(STORE, async (store) => {
+      const record: Announcement = { _id: newId(), ...input };
+      await store.setJSON(record._id, record, { onlyIfNew: true });
+      return record;
+    }),
+
+  /** Replaces an item's text and link; null when there is no such item. */
+  update: (id: string, input: AnnouncementInput): Promise<Announcement | null> =>
+    withStore(STORE, async (store) => {
+      if ((await store.get(id)) === null) return null;
+      const record: Announcement = { _id: id, ...input };
+      await store.setJSON(id, record);
+      return record;
+    }),
+
+  /** False when there was no such item. */
+  remove: (id: string): Promise<boolean> =>
+    withStore(STORE, async (store) => {
+      if ((await store.get(id)) === null) return false;
+      await store.delete(id);
+      return true;
+    }),
+};

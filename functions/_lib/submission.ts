@@ -1,0 +1,86 @@
+/**
+ * The shape shared by the public POSTs (contact message, enquiry): parse → honeypot → validate →
+ * store → notify → answer. JSON clients get JSON; form posts (the no-JS fallback) get a 303 to
+ * the thank-you page, or back to the form with `?error=…`.
+ */
+import * as v from 'valibot';
+import { fieldErrors, isBotSubmission } from '../../src/lib/schemas/index.ts';
+import { isFormPost, readBody } from './body.ts';
+import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
+import { newId } from './ids.ts';
+import { notifyAfterResponse, type Notification } from './mailer.ts';
+import { StorageUnavailableError } from './repositories/store.ts';
+import type { Stamped } from './repositories/timeline.ts';
+import { INVALID_FIELDS } from './validate.ts';
+
+export interface FormFallback {
+  /** Which form, as the thank-you page's `?form=` says it. */
+  name: string;
+  /** Where the form lives when the Referer does not say (same-origin path). */
+  page: string;
+  /** The form's anchor on its page. */
+  anchor: string;
+  /** Checkbox groups: keys that are lists even when sent once. */
+  listFields?: readonly string[];
+}
+
+export interface SubmissionOptions<S extends v.GenericSchema> {
+  schema: S;
+  save: (input: v.InferOutput<S>) => Promise<Stamped & v.InferOutput<S>>;
+  notification: (record: Stamped & v.InferOutput<S>) => Notification;
+  form: FormFallback;
+}
+
+export function publicSubmission<S extends v.GenericSchema>(options: SubmissionOptions<S>): Handler {
+  const { form } = options;
+  const thankYou = `/thank-you/?form=${encodeURIComponent(form.name)}`;
+
+  const accept = async (req: Request, context: FunctionContext): Promise<Response> => {
+    const asForm = isFormPost(req);
+    const { data } = await readBody(req, { form: true, listFields: form.listFields ?? [] });
+    if (isBotSubmission(data)) {
+      // Looks accepted, stores nothing.
+      return asForm ? seeOther(thankYou) : json({ _id: newId(), createdAt: new Date().toISOString() }, 201);
+    }
+    const result = v.safeParse(options.schema, data);
+    if (!result.success) {
+      const fields = fieldErrors(result.issues);
+      if (asForm) return seeOther(backToForm(req, form, '1', Object.keys(fields)));
+      throw new HttpError(400, INVALID_FIELDS, { fields });
+    }
+    const record = await options.save(result.output);
+    await notifyAfterResponse(options.notification(record), context);
+    return asForm ? seeOther(thankYou) : json({ _id: record._id, createdAt: record.createdAt }, 201);
+  };
+
+  return async (req, context) => {
+    try {
+      return await accept(req, context);
+    } catch (error) {
+      if (!isFormPost(req)) throw error;
+      if (error instanceof HttpError && error.status < 500) return seeOther(backToForm(req, form, '1', []));
+      if (error instanceof StorageUnavailableError) return seeOther(backToForm(req, form, 'unavailable', []));
+      throw error;
+    }
+  };
+}
+
+/**
+ * The page the form was posted from (Referer, same origin only) or the form's home page, with
+ * `error` (and the invalid field names, if any) in the query and the form's anchor.
+ */
+export function backToForm(req: Request, form: FormFallback, error: string, fields: readonly string[]): string {
+  const target = new URL(form.page, req.url);
+  const referer = req.headers.get('referer');
+  if (referer && URL.canParse(referer)) {
+    const from = new URL(referer);
+    if (from.origin === target.origin) {
+      target.pathname = from.pathname;
+      target.search = from.search;
+    }
+  }
+  target.searchParams.set('error', error);
+  if (fields.length) target.searchParams.set('fields', fields.join(','));
+  else target.searchParams.delete('fields');
+  return `${target.pathname}${target.search}#${form.anchor}`;
+}

@@ -1,0 +1,45 @@
+/**
+ * /api/announcements: public list (oldest first); admin create, replace and delete.
+ */
+import type { Config } from '@netlify/functions';
+import { AnnouncementInputSchema } from '../src/lib/schemas/index.ts';
+import { admin } from './_lib/auth.ts';
+import { readBody } from './_lib/body.ts';
+import { HttpError, dispatch, endpoint, idParam, json, noContent, type Handler } from './_lib/http.ts';
+import { isId } from './_lib/ids.ts';
+import { announcements } from './_lib/repositories/announcements.ts';
+import { validate } from './_lib/validate.ts';
+
+const NOT_FOUND = 'Announcement not found.';
+
+const list: Handler = async () => json(await announcements.list());
+
+const create: Handler = async (req) => {
+  const input = validate(AnnouncementInputSchema, (await readBody(req)).data);
+  return json(await announcements.create(input), 201);
+};
+
+const update: Handler = async (req, context) => {
+  const id = idParam(context, isId, 'Announcement');
+  const input = validate(AnnouncementInputSchema, (await readBody(req)).data);
+  const updated = await announcements.update(id, input);
+  if (!updated) throw new HttpError(404, NOT_FOUND);
+  return json(updated);
+};
+
+const remove: Handler = async (_req, context) => {
+  const id = idParam(context, isId, 'Announcement');
+  if (!(await announcements.remove(id))) throw new HttpError(404, NOT_FOUND);
+  return noContent();
+};
+
+export default endpoint((req, context) =>
+  context.params['id'] === undefined
+    ? dispatch(req, context, { GET: list, POST: admin(create) })
+    : dispatch(req, context, { PUT: admin(update), DELETE: admin(remove) }),
+);
+
+// No `method` filter: other methods must reach the handler to get 405 with Allow.
+export const config: Config = {
+  path: ['/api/announcements', '/api/announcements/:id'],
+};

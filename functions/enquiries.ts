@@ -1,0 +1,53 @@
+/**
+ * /api/enquiries: public create (JSON or the no-JS form post); admin list (newest first, one
+ * page, total in X-Total-Count) and delete.
+ */
+import type { Config } from '@netlify/functions';
+import { EnquirySchema } from '../src/lib/schemas/index.ts';
+import { admin } from './_lib/auth.ts';
+import {
+  HttpError,
+  dispatch,
+  endpoint,
+  idParam,
+  json,
+  noContent,
+  pageParams,
+  type Handler,
+} from './_lib/http.ts';
+import { isId } from './_lib/ids.ts';
+import { enquiryNotification } from './_lib/notifications.ts';
+import { enquiries } from './_lib/repositories/enquiries.ts';
+import { publicSubmission } from './_lib/submission.ts';
+
+const create = publicSubmission({
+  schema: EnquirySchema,
+  save: (input) => enquiries.create(input),
+  notification: enquiryNotification,
+  form: { name: 'enquiry', page: '/renewable-energy', anchor: 'enquiry', listFields: ['institutionType'] },
+});
+
+const list: Handler = async (req) => {
+  const { page, pageSize } = pageParams(req);
+  const { items, total } = await enquiries.page(page, pageSize);
+  return json(items, 200, { 'x-total-count': String(total) });
+};
+
+const remove: Handler = async (_req, context) => {
+  const id = idParam(context, isId, 'Enquiry');
+  if (!(await enquiries.remove(id))) throw new HttpError(404, 'Enquiry not found.');
+  return noContent();
+};
+
+export default endpoint((req, context) =>
+  context.params['id'] === undefined
+    ? dispatch(req, context, { GET: admin(list), POST: create })
+    : dispatch(req, context, { DELETE: admin(remove) }),
+);
+
+// No `method` filter: other methods must reach the handler to get 405 with Allow.
+// The rate limit covers the admin list too; 30 a minute per client is ample for paging.
+export const config: Config = {
+  path: ['/api/enquiries', '/api/enquiries/:id'],
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,397 @@
+/**
+ * Generator enquiry (SPEC §3, §5): the four-step wizard's fields, options and messages.
+ *
+ * One source for the wizard (step by step: `validateStep`) and the function (whole:
+ * `EnquirySchema`). Conditional fields that do not apply — institution details for an
+ * individual, "Please specify" without "Others", the renewable type without "Yes", the
+ * how-heard detail without "Other" — are emptied before validation, so stale values left in a
+ * hidden wizard field never block a step and are never stored.
+ */
+import * as v from 'valibot';
+import {
+  EMAIL_MESSAGE,
+  INVALID_VALUE_MESSAGE,
+  LIMITS,
+  REQUIRED_MESSAGE,
+  fieldErrors,
+  isRecord,
+  optionalText,
+  requiredChoice,
+  requiredEmail,
+  requiredText,
+  tooLongMessage,
+} from './fields.ts';
+
+// ---- Enumerations (SPEC §3) -------------------------------------------------------------
+
+export const INSTITUTION_ENQUIRY = 'Institution / Business / Government';
+export const ENQUIRY_TYPES = ['Individual', INSTITUTION_ENQUIRY] as const;
+
+export const OTHER_INSTITUTION_TYPE = 'Others';
+export const INSTITUTION_TYPES = [
+  'Commercial',
+  'Industrial',
+  'Government',
+  'Educational',
+  'Healthcare',
+  'NGO / Non-profit',
+  'Residential Complex',
+  'Hospitality (Hotels, Resorts)',
+  'Agricultural',
+  OTHER_INSTITUTION_TYPE,
+] as const;
+
+export const PURPOSES_OF_USE = [
+  'Primary Power Source',
+  'Backup Power',
+  'Grid Tie/Net Metering',
+  'Off-grid / Remote Location',
+  'Other',
+] as const;
+
+export const GENERATOR_CAPACITIES = [
+  'Less than 10 kWh',
+  '10 kWh - 50 kWh',
+  '50 kWh - 250 kWh',
+  '250 kWh - 1 MW',
+  'Greater than 1 MW',
+  'Not sure / Need consultation',
+] as const;
+
+export const RENEWABLE_ENERGY_ANSWERS = ['Yes', 'No'] as const;
+
+export const INSTALLATION_SITE_LOCATIONS = [
+  'Rooftop',
+  'Ground-mounted',
+  'Water-body (e.g., Floating Solar)',
+  'Integrated into Building Structure',
+  'Other',
+] as const;
+
+export const SPACE_AVAILABLE_ANSWERS = ['Yes', 'No', 'Not sure'] as const;
+
+export const PREFERRED_TIMELINES = [
+  'Immediately (within 1 month)',
+  '1-3 months',
+  '3-6 months',
+  'More than 6 months',
+  'Just exploring / No fixed timeline',
+] as const;
+
+/** The how-heard answer that asks for detail (the public form does not send these fields). */
+export const OTHER_HOW_HEARD = 'Other';
+
+// ---- Messages (SPEC §5) ------------------------------------------------------------------
+
+export const ENQUIRY_MESSAGES = {
+  required: REQUIRED_MESSAGE,
+  email: EMAIL_MESSAGE,
+  phone: 'Phone number must be at least 10 digits.',
+  enquiryType: 'Please select an enquiry type.',
+  institutionName: 'Institution name is required.',
+  institutionType: 'Please select at least one institution type.',
+  institutionTypeOther: 'Please specify.',
+  purposeOfUse: 'Please select purpose of use.',
+  generatorCapacity: 'Please select generator capacity.',
+  renewableEnergyUsed: 'Please specify if renewable energy is currently used.',
+  renewableEnergySpecify: 'Please specify the type of renewable energy.',
+  installationSiteLocation: 'Please specify installation site location.',
+  spaceAvailable: 'Please specify if space is available.',
+  preferredTimeline: 'Please select preferred timeline.',
+  monthlyElectricityBill: 'Please enter the amount in numbers only.',
+} as const;
+
+// ---- Fields, step by step ------------------------------------------------------------------
+
+const BILL_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+const stepEntries = [
+  // Step 1: Contact Details
+  {
+    fullName: requiredText(LIMITS.name),
+    designation: optionalText(LIMITS.name),
+    emailAddress: requiredEmail(),
+    phoneNumber: v.pipe(
+      requiredText(LIMITS.phone),
+      v.regex(/^\d{10,}$/, ENQUIRY_MESSAGES.phone),
+    ),
+    country: requiredText(LIMITS.name),
+    stateProvince: requiredText(LIMITS.name),
+    cityTownVillage: requiredText(LIMITS.name),
+    fullAddress: optionalText(LIMITS.text),
+  },
+  // Step 2: Customer / Institution Profile
+  {
+    enquiryType: requiredChoice(ENQUIRY_TYPES, ENQUIRY_MESSAGES.enquiryType),
+    institutionName: optionalText(LIMITS.name),
+    institutionType: v.pipe(
+      v.nullish(
+        v.array(v.picklist(INSTITUTION_TYPES, INVALID_VALUE_MESSAGE), ENQUIRY_MESSAGES.institutionType),
+        [],
+      ),
+      v.maxLength(INSTITUTION_TYPES.length, INVALID_VALUE_MESSAGE),
+      // Ticking twice is not two choices.
+      v.transform((types) => INSTITUTION_TYPES.filter((type) => types.includes(type))),
+    ),
+    institutionTypeOther: optionalText(LIMITS.name),
+  },
+  // Step 3: Generator Requirement
+  {
+    purposeOfUse: requiredChoice(PURPOSES_OF_USE, ENQUIRY_MESSAGES.purposeOfUse),
+    generatorCapacity: requiredChoice(GENERATOR_CAPACITIES, ENQUIRY_MESSAGES.generatorCapacity),
+    /** Optional; local currency; a number input, so it may arrive as a number or as text. */
+    monthlyElectricityBill: v.pipe(
+      v.nullish(v.union([v.string(), v.number()], ENQUIRY_MESSAGES.monthlyElectricityBill), ''),
+      v.transform((bill) => (typeof bill === 'number' ? String(bill) : bill.trim())),
+      v.maxLength(LIMITS.phone, tooLongMessage(LIMITS.phone)),
+      v.check((bill) => bill === '' || BILL_PATTERN.test(bill), ENQUIRY_MESSAGES.monthlyElectricityBill),
+    ),
+    renewableEnergyUsed: requiredChoice(
+      RENEWABLE_ENERGY_ANSWERS,
+      ENQUIRY_MESSAGES.renewableEnergyUsed,
+    ),
+    renewableEnergySpecify: optionalText(LIMITS.name),
+  },
+  // Step 4: Installation Site & Conditions
+  {
+    installationSiteLocation: requiredChoice(
+      INSTALLATION_SITE_LOCATIONS,
+      ENQUIRY_MESSAGES.installationSiteLocation,
+    ),
+    spaceAvailable: requiredChoice(SPACE_AVAILABLE_ANSWERS, ENQUIRY_MESSAGES.spaceAvailable),
+    preferredTimeline: requiredChoice(PREFERRED_TIMELINES, ENQUIRY_MESSAGES.preferredTimeline),
+    additionalComments: optionalText(LIMITS.text),
+  },
+] as const;
+
+/** Entity fields the public form does not send (SPEC §3); accepted when present, all optional. */
+const extraEntries = {
+  howHearAboutUs: optionalText(LIMITS.name),
+  howHearAboutUsOther: optionalText(LIMITS.name),
+  receiveEmailUpdates: v.pipe(
+    v.nullish(v.union([v.boolean(), v.string()], INVALID_VALUE_MESSAGE), false),
+    v.transform((answer) => answer === true || answer === 'true' || answer === 'on'),
+  ),
+};
+
+export const ENQUIRY_STEP_TITLES = [
+  'Contact Details',
+  'Customer / Institution Profile',
+  'Generator Requirement',
+  'Installation Site & Conditions',
+] as const;
+
+export type EnquiryStep = 0 | 1 | 2 | 3;
+
+/** The wizard's fields per step, in display order (to focus the first invalid one). */
+const fieldsOf = <E extends object>(entries: E) => Object.keys(entries) as (keyof E & string)[];
+export const ENQUIRY_STEP_FIELDS = [
+  fieldsOf(stepEntries[0]),
+  fieldsOf(stepEntries[1]),
+  fieldsOf(stepEntries[2]),
+  fieldsOf(stepEntries[3]),
+] as const;
+
+// ---- Conditional rules ---------------------------------------------------------------------
+
+interface ConditionalRule {
+  field: string;
+  /** Whether the field applies, judged on the raw submission. */
+  applies: (values: Record<string, unknown>) => boolean;
+  /** Whether an applicable field is answered, judged on the validated values. */
+  answered: (value: unknown) => boolean;
+  message: string;
+}
+
+const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
+const isInstitution = (values: Record<string, unknown>) =>
+  trimmed(values['enquiryType']) === INSTITUTION_ENQUIRY;
+const filled = (value: unknown) => typeof value === 'string' && value !== '';
+
+const RULES: readonly ConditionalRule[] = [
+  {
+    field: 'institutionName',
+    applies: isInstitution,
+    answered: filled,
+    message: ENQUIRY_MESSAGES.institutionName,
+  },
+  {
+    field: 'institutionType',
+    applies: isInstitution,
+    answered: (types) => Array.isArray(types) && types.length > 0,
+    message: ENQUIRY_MESSAGES.institutionType,
+  },
+  {
+    field: 'institutionTypeOther',
+    applies: (values) => {
+      const types = values['institutionType'];
+      return isInstitution(values) && Array.isArray(types) && types.includes(OTHER_INSTITUTION_TYPE);
+    },
+    answered: filled,
+    message: ENQUIRY_MESSAGES.institutionTypeOther,
+  },
+  {
+    field: 'renewableEnergySpecify',
+    applies: (values) => trimmed(values['renewableEnergyUsed']) === 'Yes',
+    answered: filled,
+    message: ENQUIRY_MESSAGES.renewableEnergySpecify,
+  },
+  {
+    field: 'howHearAboutUsOther',
+    applies: (values) => trimmed(values['howHearAboutUs']) === OTHER_HOW_HEARD,
+    // Optional even when it applies: the public form never asks.
+    answered: () => true,
+    message: REQUIRED_MESSAGE,
+  },
+];
+
+/** Removes conditional fields that do not apply, so they validate as empty. */
+function dropInapplicable(input: unknown): unknown {
+  if (!isRecord(input)) return input;
+  const values: Record<string, unknown> = { ...input };
+  for (const rule of RULES) {
+    if (!rule.applies(input)) delete values[rule.field];
+  }
+  return values;
+}
+
+/** Adds the messages of applicable conditional fields left unanswered among `fields`. */
+function requireApplicable<T>(fields: readonly string[]) {
+  const rules = RULES.filter((rule) => fields.includes(rule.field));
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    const values: unknown = dataset.value;
+    if (!isRecord(values)) return;
+    for (const rule of rules) {
+      const value = values[rule.field];
+      if (!rule.applies(values) || rule.answered(value)) continue;
+      addIssue({
+        message: rule.message,
+        path: [{ type: 'object', origin: 'value', input: values, key: rule.field, value }],
+      });
+    }
+  });
+}
+
+function stepSchema<const E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.unknown(),
+    v.transform(dropInapplicable),
+    v.object(entries),
+    requireApplicable<v.InferOutput<v.ObjectSchema<E, undefined>>>(Object.keys(entries)),
+  );
+}
+
+// ---- Schemas ---------------------------------------------------------------------------------
+
+/** Per-step schemas for the wizard, steps 0 to 3. */
+export const ENQUIRY_STEP_SCHEMAS = [
+  stepSchema(stepEntries[0]),
+  stepSchema(stepEntries[1]),
+  stepSchema(stepEntries[2]),
+  stepSchema(stepEntries[3]),
+] as const;
+
+/**
+ * The whole enquiry, as `POST /api/enquiries` accepts it: all four steps plus the optional
+ * fields the public form does not send; unknown fields dropped, conditional fields emptied
+ * when they do not apply.
+ */
+export const EnquirySchema = stepSchema({
+  ...stepEntries[0],
+  ...stepEntries[1],
+  ...stepEntries[2],
+  ...stepEntries[3],
+  ...extraEntries,
+});
+
+export type EnquiryInput = v.InferOutput<typeof EnquirySchema>;
+export type EnquiryField = keyof EnquiryInput & string;
+
+/** A stored enquiry, as the admin list returns it. */
+export type Enquiry = { _id: string; createdAt: string } & EnquiryInput;
+
+/** The wizard's working values: text for every field, a list for the institution types. */
+export type EnquiryFormValues = {
+  [K in EnquiryField]: EnquiryInput[K] extends readonly string[]
+    ? string[]
+    : EnquiryInput[K] extends boolean
+      ? boolean
+      : string;
+};
+
+/** Field errors keyed by field name, one message each. */
+export type EnquiryErrors = Partial<Record<EnquiryField, string>>;
+
+/** Fresh wizard values: every field empty, no institution type ticked. */
+export function emptyEnquiryValues(): EnquiryFormValues {
+  return {
+    fullName: '',
+    designation: '',
+    emailAddress: '',
+    phoneNumber: '',
+    country: '',
+    stateProvince: '',
+    cityTownVillage: '',
+    fullAddress: '',
+    enquiryType: '',
+    institutionName: '',
+    institutionType: [],
+    institutionTypeOther: '',
+    purposeOfUse: '',
+    generatorCapacity: '',
+    monthlyElectricityBill: '',
+    renewableEnergyUsed: '',
+    renewableEnergySpecify: '',
+    installationSiteLocation: '',
+    spaceAvailable: '',
+    preferredTimeline: '',
+    additionalComments: '',
+    howHearAboutUs: '',
+    howHearAboutUsOther: '',
+    receiveEmailUpdates: false,
+  };
+}
+
+/**
+ * Validates one wizard step (SPEC §4: Next runs it for the current step, and so does submit).
+ * Returns the first message of each invalid field of that step; `{}` when the step is valid.
+ */
+export function validateStep(step: EnquiryStep, values: unknown): EnquiryErrors {
+  const result = v.safeParse(ENQUIRY_STEP_SCHEMAS[step], values);
+  return result.success ? {} : (fieldErrors(result.issues) as EnquiryErrors);
+}
+
+/** Validates a whole enquiry; the function's entry point. */
+export function parseEnquiry(values: unknown) {
+  return v.safeParse(EnquirySchema, values);
+}
+
+/** Labels for the admin view and the CSV export, in display order (SPEC §2 detail modal). */
+export const ENQUIRY_FIELD_LABELS = {
+  fullName: 'Full Name',
+  designation: 'Designation',
+  emailAddress: 'Email Address',
+  phoneNumber: 'Phone Number',
+  country: 'Country',
+  stateProvince: 'State / Province',
+  cityTownVillage: 'City / Town / Village',
+  fullAddress: 'Full Address',
+  enquiryType: 'Enquiry Type',
+  institutionName: 'Institution Name',
+  institutionType: 'Institution Type',
+  institutionTypeOther: 'Other Institution Type',
+  purposeOfUse: 'Purpose of Use',
+  generatorCapacity: 'Generator Capacity',
+  monthlyElectricityBill: 'Monthly Electricity Bill',
+  renewableEnergyUsed: 'Renewable Energy Used',
+  renewableEnergySpecify: 'Specify RE Type',
+  installationSiteLocation: 'Installation Site Location',
+  spaceAvailable: 'Space Available',
+  preferredTimeline: 'Preferred Timeline',
+  additionalComments: 'Additional Comments',
+  howHearAboutUs: 'How Heard About Us',
+  howHearAboutUsOther: 'Specify How Heard',
+  receiveEmailUpdates: 'Receive Email Updates',
+} as const satisfies Record<EnquiryField, string>;
+
+export const ENQUIRY_FIELDS = Object.keys(ENQUIRY_FIELD_LABELS) as EnquiryField[];

@@ -1,0 +1,9 @@
+/**
+ * Runtime input rules, one module per entity; shared by islands and functions.
+ * Nothing here may import server or UI code.
+ */
+export * from './fields.ts';
+export * from './announcement.ts';
+export * from './contact.ts';
+export * from './enquiry.ts';
+export * from './login.ts';

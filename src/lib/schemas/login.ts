@@ -1,0 +1,21 @@
+/**
+ * Login payload (SPEC §3, §5): both fields required. The response is `{ token }`.
+ */
+import * as v from 'valibot';
+import { LIMITS, REQUIRED_MESSAGE, requiredText, tooLongMessage } from './fields.ts';
+
+export const LoginSchema = v.object({
+  username: requiredText(LIMITS.name),
+  /** Not trimmed: spaces may be part of a password. Bounded so hashing stays cheap. */
+  password: v.pipe(
+    v.nullish(v.string(REQUIRED_MESSAGE), ''),
+    v.nonEmpty(REQUIRED_MESSAGE),
+    v.maxLength(LIMITS.password, tooLongMessage(LIMITS.password)),
+  ),
+});
+
+export type LoginInput = v.InferOutput<typeof LoginSchema>;
+
+export interface LoginResponse {
+  token: string;
+}

@@ -1,0 +1,114 @@
+/**
+ * Without JavaScript the contact and enquiry forms post `application/x-www-form-urlencoded`;
+ * the answer is a 303 to the thank-you page, or back to the form with `?error=…`.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import contactFn from '../../functions/contact.ts';
+import enquiriesFn from '../../functions/enquiries.ts';
+import { BASE_URL, call, deadPort, makeToken, useBlobs, validContact, validEnquiry, writes } from './helpers.ts';
+
+const blobs = useBlobs();
+
+function formOf(values: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(key, String(item));
+  }
+  return form;
+}
+
+const postEnquiry = (values: Record<string, unknown>, referer?: string) =>
+  call(enquiriesFn, { path: '/api/enquiries', form: formOf(values), headers: referer ? { referer } : {} });
+
+async function storedEnquiries() {
+  const res = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
+  return (await res.json()) as Record<string, unknown>[];
+}
+
+describe('enquiry form post', () => {
+  it('stores the enquiry and redirects (303) to the thank-you page', async () => {
+    const res = await postEnquiry(validEnquiry());
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/thank-you/?form=enquiry');
+    expect(await storedEnquiries()).toHaveLength(1);
+  });
+
+  it('reads repeated institutionType keys as a list, and a single one as a list of one', async () => {
+    const institution = {
+      enquiryType: 'Institution / Business / Government',
+      institutionName: 'St. Mary’s School',
+      institutionTypeOther: 'Trust',
+    };
+    await postEnquiry(validEnquiry({ ...institution, institutionType: ['Educational', 'Others'] }));
+    await postEnquiry(validEnquiry({ ...institution, institutionType: ['Healthcare'], institutionTypeOther: '' }));
+    const [single, repeated] = await storedEnquiries();
+    expect(repeated).toMatchObject({ institutionType: ['Educational', 'Others'], institutionTypeOther: 'Trust' });
+    expect(single).toMatchObject({ institutionType: ['Healthcare'], institutionTypeOther: '' });
+  });
+
+  it('sends invalid input back to the page it came from, with error=1 and the invalid fields', async () => {
+    const res = await postEnquiry(validEnquiry({ phoneNumber: '12', preferredTimeline: '' }), `${BASE_URL}/renewable-energy?utm=x`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/renewable-energy?utm=x&error=1&fields=phoneNumber%2CpreferredTimeline#enquiry');
+    expect(writes(blobs.ops)).toBe(0);
+  });
+
+  it('ignores a Referer from another site and uses the form’s own page', async () => {
+    const res = await postEnquiry({}, 'https://evil.example/phish');
+    expect(res.headers.get('location')).toMatch(/^\/renewable-energy\?error=1&fields=[^#]+#enquiry$/);
+    const noReferer = await postEnquiry({});
+    expect(noReferer.headers.get('location')).toMatch(/^\/renewable-energy\?error=1&/);
+    const junk = await postEnquiry({}, 'not a url');
+    expect(junk.headers.get('location')).toMatch(/^\/renewable-energy\?error=1&/);
+  });
+
+  it('sends an oversized form back with error=1', async () => {
+    const res = await postEnquiry(validEnquiry({ additionalComments: 'x'.repeat(40_000) }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/renewable-energy?error=1#enquiry');
+  });
+
+  it('thanks a bot that filled the honeypot and stores nothing', async () => {
+    const res = await postEnquiry(validEnquiry({ website: 'http://spam.example' }));
+    expect(res.headers.get('location')).toBe('/thank-you/?form=enquiry');
+    expect(writes(blobs.ops)).toBe(0);
+  });
+
+  describe('when storage is down', () => {
+    let logged: MockInstance<typeof console.error>;
+    beforeEach(() => {
+      logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    });
+    afterEach(() => {
+      logged.mockRestore();
+      blobs.restore();
+    });
+
+    it('sends the visitor back with error=unavailable', async () => {
+      blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+      const res = await postEnquiry(validEnquiry(), `${BASE_URL}/renewable-energy`);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/renewable-energy?error=unavailable#enquiry');
+    });
+  });
+});
+
+describe('contact form post', () => {
+  it('stores the message and redirects to the thank-you page', async () => {
+    const res = await call(contactFn, { path: '/api/contact', form: formOf(validContact()) });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/thank-you/?form=contact');
+    expect(writes(blobs.ops)).toBe(1);
+  });
+
+  it('sends invalid input back to the footer form of the page it came from', async () => {
+    const res = await call(contactFn, {
+      path: '/api/contact',
+      form: formOf({ email: 'x', name: 'N', message: 'M' }),
+      headers: { referer: `${BASE_URL}/about` },
+    });
+    expect(res.headers.get('location')).toBe('/about?error=1&fields=email#contact-form');
+    const home = await call(contactFn, { path: '/api/contact', form: formOf({}) });
+    expect(home.headers.get('location')).toBe('/?error=1&fields=email%2Cname%2Cmessage#contact-form');
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * Handler tests run the real functions against a real local Blobs server (BlobsServer on a temp
+ * folder), calling each default export with a `Request` and a context carrying `params` and `ip`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/_lib/auth.ts';
+import type { FunctionContext } from '../../functions/_lib/http.ts';
+import { hashPassword } from '../../functions/_lib/password.ts';
+
+export const BASE_URL = 'http://localhost:8888';
+const BLOBS_TOKEN = 'test-token';
+
+export const ADMIN = {
+  username: 'admin',
+  password: 'correct horse battery staple',
+  secret: 'test-secret-that-is-at-least-32-bytes-long!',
+};
+
+/** A cheap scrypt hash (N = 2^10) so login tests stay fast; production uses 2^15. */
+export const ADMIN_HASH = await hashPassword(ADMIN.password, { N: 2 ** 10, r: 8, p: 1 });
+
+export type FunctionHandler = (req: Request, context: FunctionContext) => Promise<Response>;
+
+export interface BlobOperation {
+  type: string;
+  url: string;
+}
+
+export interface BlobsHarness {
+  url: string;
+  siteID: string;
+  /** Every request the Blobs server has answered since the last `resetOps()`. */
+  ops: BlobOperation[];
+  resetOps(): void;
+  /** Switches to an empty site (fresh stores), as a new deploy's data would be. */
+  freshSite(): string;
+  /** Points the Blobs client at `url` (e.g. a dead port) until `restore()`. */
+  pointAt(url: string): void;
+  restore(): void;
+}
+
+let siteCounter = 0;
+
+/**
+ * Starts a BlobsServer for the file's tests, gives each test an empty site, and sets the admin
+ * environment (username, scrypt hash, JWT secret; no SMTP).
+ */
+export function useBlobs(): BlobsHarness {
+  let server: BlobsServer | undefined;
+  let directory = '';
+  const harness: BlobsHarness = {
+    url: '',
+    siteID: '',
+    ops: [],
+    resetOps() {
+      harness.ops.length = 0;
+    },
+    freshSite() {
+      harness.siteID = `site-${process.pid}-${++siteCounter}`;
+      harness.restore();
+      return harness.siteID;
+    },
+    pointAt(url) {
+      setEnvironmentContext({ siteID: harness.siteID, token: BLOBS_TOKEN, edgeURL: url, uncachedEdgeURL: url });
+    },
+    restore() {
+      harness.pointAt(harness.url);
+    },
+  };
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'blobs-test-'));
+    server = new BlobsServer({
+      directory,
+      token: BLOBS_TOKEN,
+      onRequest: (op) => harness.ops.push({ type: op.type, url: op.url }),
+    });
+    const { port } = await server.start();
+    harness.url = `http://127.0.0.1:${port}`;
+  });
+
+  beforeEach(() => {
+    harness.freshSite();
+    harness.resetOps();
+    setAdminEnv();
+  });
+
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await server?.stop();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  return harness;
+}
+
+export function setAdminEnv(): void {
+  vi.unstubAllEnvs();
+  vi.stubEnv('ADMIN_USERNAME', ADMIN.username);
+  vi.stubEnv('ADMIN_PASSWORD_HASH', ADMIN_HASH);
+  vi.stubEnv('ADMIN_PASSWORD', '');
+  vi.stubEnv('JWT_SECRET', ADMIN.secret);
+  vi.stubEnv('CONTEXT', '');
+  vi.stubEnv('SMTP_HOST', '');
+  vi.stubEnv('LOGIN_MAX_FAILURES', '');
+  vi.stubEnv('LOGIN_LOCKOUT_MINUTES', '');
+  vi.stubEnv('STORAGE_TIMEOUT_MS', '');
+}
+
+export interface CallOptions {
+  method?: string;
+  /** Path and query, e.g. `/api/enquiries?page=2`. */
+  path: string;
+  /** Sent as JSON with `content-type: application/json`. */
+  json?: unknown;
+  /** Sent as `application/x-www-form-urlencoded`. */
+  form?: URLSearchParams | Record<string, string>;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  ip?: string;
+  /** Adds `authorization: Bearer <token>`. */
+  token?: string;
+  context?: Partial<FunctionContext>;
+}
+
+export function call(handler: FunctionHandler, options: CallOptions): Promise<Response> {
+  const headers = new Headers(options.headers);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  if (options.form !== undefined) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(options.form).toString();
+  }
+  if (options.token !== undefined) headers.set('authorization', `Bearer ${options.token}`);
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const request = new Request(new URL(options.path, BASE_URL), {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  return handler(request, {
+    params: options.params ?? {},
+    ip: options.ip ?? '203.0.113.7',
+    ...options.context,
+  });
+}
+
+export interface TokenOptions {
+  secret?: string;
+  subject?: string;
+  issuer?: string;
+  audience?: string;
+  /** Seconds from now; negative for an expired token. */
+  expiresIn?: number;
+  issuedAt?: number;
+}
+
+/** Signs an admin token as the login function would, with overrides for negative tests. */
+export function makeToken(options: TokenOptions = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(options.subject ?? ADMIN.username)
+    .setIssuer(options.issuer ?? TOKEN_ISSUER)
+    .setAudience(options.audience ?? TOKEN_AUDIENCE)
+    .setIssuedAt(options.issuedAt ?? now)
+    .setExpirationTime(now + (options.expiresIn ?? 3600))
+    .sign(new TextEncoder().encode(options.secret ?? ADMIN.secret));
+}
+
+/** A port with nothing listening on it. */
+export async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A valid public enquiry (an individual, no renewable energy). */
+export function validEnquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fullName: 'Asha Menon',
+    designation: 'Facilities Manager',
+    emailAddress: 'asha@example.org',
+    phoneNumber: '9876543210',
+    country: 'India',
+    stateProvince: 'Kerala',
+    cityTownVillage: 'Kochi',
+    fullAddress: '12 Marine Drive',
+    enquiryType: 'Individual',
+    institutionName: '',
+    institutionType: [],
+    institutionTypeOther: '',
+    purposeOfUse: 'Backup Power',
+    generatorCapacity: '10 kWh - 50 kWh',
+    monthlyElectricityBill: '4500',
+    renewableEnergyUsed: 'No',
+    renewableEnergySpecify: '',
+    installationSiteLocation: 'Rooftop',
+    spaceAvailable: 'Yes',
+    preferredTimeline: '1-3 months',
+    additionalComments: '',
+    ...overrides,
+  };
+}
+
+export function validContact(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.', ...overrides };
+}
+
+/** The store's change marker (see functions/_lib/repositories/timeline.ts), not a record. */
+const isMarker = (op: BlobOperation) => op.url.endsWith('/_generation');
+
+/** The number of record writes among the recorded operations. */
+export function writes(ops: readonly BlobOperation[]): number {
+  return ops.filter((op) => op.type === 'set' && !isMarker(op)).length;
+}
+
+/** The keys read one by one (GET of a single blob) among the recorded operations. */
+export function blobReads(ops: readonly BlobOperation[], store: string): string[] {
+  return ops
+    .filter((op) => op.type === 'get' && !isMarker(op))
+    .map((op) => new URL(op.url, 'http://x').pathname.split('/'))
+    // Paths look like /<site>/site:<store>/<key>.
+    .filter((parts) => parts.length === 4 && parts[2] === `site:${store}`)
+    .map((parts) => parts[3]!);
+}

@@ -1,0 +1,162 @@
+/**
+ * New enquiries and contact messages are e-mailed to the company when SMTP is configured,
+ * after they are stored; a failing mail server never loses or fails a submission.
+ */
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import contactFn from '../../functions/contact.ts';
+import enquiriesFn from '../../functions/enquiries.ts';
+import { site } from '../../src/config/site.ts';
+import { call, deadPort, makeToken, useBlobs, validContact, validEnquiry } from './helpers.ts';
+
+useBlobs();
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+  user: string | undefined;
+}
+
+const received: Received[] = [];
+let port = 0;
+let smtp: SMTPServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    onAuth(auth, _session, done) {
+      if (auth.username === 'mailer' && auth.password === 'secret') done(null, { user: auth.username });
+      else done(new Error('Invalid username or password'));
+    },
+    onData(stream, session, done) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+          user: session.user as string | undefined,
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  port = (smtp.server.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+let logged: MockInstance<typeof console.error>;
+beforeEach(() => {
+  received.length = 0;
+  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.stubEnv('SMTP_HOST', '127.0.0.1');
+  vi.stubEnv('SMTP_PORT', String(port));
+  vi.stubEnv('SMTP_SECURE', 'false');
+});
+afterEach(() => {
+  logged.mockRestore();
+});
+
+/** Unfolds and decodes enough of a MIME message to search its text. */
+function readable(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(unfolded, 'latin1').toString('utf8');
+}
+
+async function storedEnquiries(): Promise<number> {
+  const res = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
+  return Number(res.headers.get('x-total-count'));
+}
+
+describe('with SMTP configured', () => {
+  it('e-mails a new enquiry to the company address from site config', async () => {
+    const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry({ fullName: 'Asha Menon' }) });
+    expect(res.status).toBe(201);
+    expect(received).toHaveLength(1);
+    const [mail] = received;
+    expect(mail!.to).toEqual([site.email]);
+    const text = readable(mail!.raw);
+    expect(text).toMatch(/Subject: New generator enquiry from Asha Menon/);
+    expect(text).toMatch(/Reply-To: asha@example\.org/);
+    expect(text).toContain('Generator Capacity: 10 kWh - 50 kWh');
+    expect(text).toContain('Institution Type: N/A');
+  });
+
+  it('e-mails a new contact message to NOTIFY_TO, from SMTP_FROM, authenticating with SMTP_USER/SMTP_PASS', async () => {
+    vi.stubEnv('NOTIFY_TO', 'leads@example.net');
+    vi.stubEnv('SMTP_FROM', 'website@example.net');
+    vi.stubEnv('SMTP_USER', 'mailer');
+    vi.stubEnv('SMTP_PASS', 'secret');
+    const res = await call(contactFn, { path: '/api/contact', json: validContact({ message: 'Hello from Kochi' }) });
+    expect(res.status).toBe(201);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ to: ['leads@example.net'], from: 'website@example.net', user: 'mailer' });
+    expect(readable(received[0]!.raw)).toContain('Hello from Kochi');
+  });
+
+  it('keeps header injection out of the subject', async () => {
+    await call(contactFn, { path: '/api/contact', json: validContact({ name: 'Eve\r\nBcc: victim@example.org' }) });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual([site.email]);
+    const headers = received[0]!.raw.split('\r\n\r\n', 1)[0]!;
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(readable(headers)).toMatch(/^Subject: New contact message from Eve Bcc: victim@example\.org$/m);
+  });
+
+  it('sends nothing for a rejected or honeypot submission', async () => {
+    await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry({ emailAddress: 'bad' }) });
+    await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry({ website: 'x' }) });
+    expect(received).toEqual([]);
+  });
+
+  it('hands the sending to waitUntil when the platform offers it', async () => {
+    const pending: Promise<unknown>[] = [];
+    const res = await call(enquiriesFn, {
+      path: '/api/enquiries',
+      json: validEnquiry(),
+      context: { waitUntil: (promise) => pending.push(promise) },
+    });
+    expect(res.status).toBe(201);
+    expect(pending).toHaveLength(1);
+    await Promise.all(pending);
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('with a failing mail server', () => {
+  it('still stores the enquiry and answers 201, logging the failure', async () => {
+    vi.stubEnv('SMTP_PORT', String(await deadPort()));
+    const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
+    expect(res.status).toBe(201);
+    expect(await storedEnquiries()).toBe(1);
+    expect(logged).toHaveBeenCalledWith('Notification e-mail failed:', expect.any(String));
+  });
+
+  it('still stores the contact message when authentication is refused', async () => {
+    vi.stubEnv('SMTP_USER', 'mailer');
+    vi.stubEnv('SMTP_PASS', 'wrong');
+    const res = await call(contactFn, { path: '/api/contact', json: validContact() });
+    expect(res.status).toBe(201);
+    expect(received).toEqual([]);
+    expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('without SMTP_HOST', () => {
+  it('sends nothing and stores as usual', async () => {
+    vi.stubEnv('SMTP_HOST', '');
+    expect((await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() })).status).toBe(201);
+    expect(received).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+  });
+});
