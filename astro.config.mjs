@@ -19,7 +19,13 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !privatePaths.some((path) => new URL(page).pathname === path) }),
+    sitemap({
+      filter: (page) => {
+        const { pathname } = new URL(page);
+        // Framed infographic documents are noindex parts of their service pages.
+        return !privatePaths.includes(pathname) && !pathname.startsWith('/infographics/');
+      },
+    }),
   ],
   // Prism rather than Shiki: Shiki's inline styles would break the CSP below.
   markdown: { syntaxHighlight: 'prism' },
@@ -40,6 +46,8 @@ export default defineConfig({
   image: { responsiveStyles: false },
   devToolbar: { enabled: false },
   vite: {
+    // One React for every island, including embla-carousel-react's import of it.
+    resolve: { dedupe: ['react', 'react-dom'] },
     plugins: [
       netlify({
         edgeFunctions: { enabled: false },
