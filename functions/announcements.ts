@@ -5,7 +5,15 @@ import type { Config } from '@netlify/functions';
 import { AnnouncementInputSchema } from '../src/lib/schemas/index.ts';
 import { admin } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
-import { HttpError, dispatch, endpoint, idParam, json, noContent, type Handler } from './_lib/http.ts';
+import {
+  HttpError,
+  dispatch,
+  endpoint,
+  idParam,
+  json,
+  noContent,
+  type Handler,
+} from './_lib/http.ts';
 import { isId } from './_lib/ids.ts';
 import { announcements } from './_lib/repositories/announcements.ts';
 import { validate } from './_lib/validate.ts';

@@ -24,7 +24,12 @@ const create = publicSubmission({
   schema: EnquirySchema,
   save: (input) => enquiries.create(input),
   notification: enquiryNotification,
-  form: { name: 'enquiry', page: '/renewable-energy', anchor: 'enquiry', listFields: ['institutionType'] },
+  form: {
+    name: 'enquiry',
+    page: '/renewable-energy',
+    anchor: 'enquiry',
+    listFields: ['institutionType'],
+  },
 });
 
 const list: Handler = async (req) => {

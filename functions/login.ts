@@ -7,7 +7,13 @@ import { LoginSchema } from '../src/lib/schemas/index.ts';
 import { credentialsMatch, issueToken, loginConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
-import { clearFailures, lockedForSeconds, recordFailure, throttleConfig, throttleKey } from './_lib/throttle.ts';
+import {
+  clearFailures,
+  lockedForSeconds,
+  recordFailure,
+  throttleConfig,
+  throttleKey,
+} from './_lib/throttle.ts';
 import { validate } from './_lib/validate.ts';
 
 const login: Handler = async (req, context) => {

@@ -44,7 +44,10 @@ export function loginConfig(context: FunctionContext): LoginConfig {
   const encoded = readEnv('ADMIN_PASSWORD_HASH');
   if (encoded) {
     const hash = parseHash(encoded);
-    if (!hash) throw misconfigured('ADMIN_PASSWORD_HASH is not a valid scrypt hash (npm run hash-password).');
+    if (!hash)
+      throw misconfigured(
+        'ADMIN_PASSWORD_HASH is not a valid scrypt hash (npm run hash-password).',
+      );
     return { ...base, password: { kind: 'hash', hash } };
   }
   const plain = readEnv('ADMIN_PASSWORD');
@@ -60,7 +63,11 @@ function misconfigured(detail: string): HttpError {
 }
 
 /** Checks both parts every time, so timing does not tell which one was wrong. */
-export async function credentialsMatch(config: LoginConfig, username: string, password: string): Promise<boolean> {
+export async function credentialsMatch(
+  config: LoginConfig,
+  username: string,
+  password: string,
+): Promise<boolean> {
   const userMatches = equalSecrets(username, config.username);
   const passwordMatches =
     config.password.kind === 'hash'

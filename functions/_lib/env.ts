@@ -30,7 +30,10 @@ const DEPLOYED_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deplo
  */
 export function isDeployed(deployContext?: string): boolean {
   const context = deployContext ?? readEnv('CONTEXT');
-  return (context !== undefined && DEPLOYED_CONTEXTS.has(context)) || readEnv('NODE_ENV') === 'production';
+  return (
+    (context !== undefined && DEPLOYED_CONTEXTS.has(context)) ||
+    readEnv('NODE_ENV') === 'production'
+  );
 }
 
 /** Milliseconds any one storage operation may take before the request answers 503. */

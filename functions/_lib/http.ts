@@ -95,7 +95,11 @@ export function endpoint(handler: Handler) {
 }
 
 /** A route parameter that must be one of our record ids; anything else is an unknown id. */
-export function idParam(context: FunctionContext, isId: (id: string) => boolean, what: string): string {
+export function idParam(
+  context: FunctionContext,
+  isId: (id: string) => boolean,
+  what: string,
+): string {
   const id = context.params['id'];
   if (id === undefined || !isId(id)) throw new HttpError(404, `${what} not found.`);
   return id;
@@ -115,12 +119,20 @@ export function pageParams(req: Request): PageRequest {
   const page = integerParam(query.get('page'), 1, Number.MAX_SAFE_INTEGER, 1);
   const pageSize = integerParam(query.get('pageSize'), 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
   if (page === undefined || pageSize === undefined) {
-    throw new HttpError(400, `page must be a positive integer and pageSize between 1 and ${MAX_PAGE_SIZE}.`);
+    throw new HttpError(
+      400,
+      `page must be a positive integer and pageSize between 1 and ${MAX_PAGE_SIZE}.`,
+    );
   }
   return { page, pageSize };
 }
 
-function integerParam(raw: string | null, min: number, max: number, fallback: number): number | undefined {
+function integerParam(
+  raw: string | null,
+  min: number,
+  max: number,
+  fallback: number,
+): number | undefined {
   if (raw === null || raw === '') return fallback;
   if (!/^\d{1,16}$/.test(raw)) return undefined;
   const value = Number(raw);

@@ -2,7 +2,6 @@
  * E-mail notifications of new leads. Sent only when SMTP_HOST is set; a failure is logged and
  * never fails the submission (the record is already stored when this runs).
  */
-import nodemailer from 'nodemailer';
 import { site } from '../../src/config/site.ts';
 import { readEnv, readPositiveInt } from './env.ts';
 
@@ -31,6 +30,8 @@ export async function notify(message: Notification): Promise<NotifyResult> {
   const to = readEnv('NOTIFY_TO') ?? site.email;
   const from = readEnv('SMTP_FROM') ?? user ?? site.email;
   try {
+    // Loaded only when mail is configured: it is the largest import, and every cold start pays for it.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
       host,
       port: readPositiveInt('SMTP_PORT', secure ? 465 : 587),

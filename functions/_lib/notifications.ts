@@ -14,7 +14,9 @@ function show(value: unknown): string {
 }
 
 export function enquiryNotification(enquiry: Enquiry): Notification {
-  const lines = ENQUIRY_FIELDS.map((field) => `${ENQUIRY_FIELD_LABELS[field]}: ${show(enquiry[field])}`);
+  const lines = ENQUIRY_FIELDS.map(
+    (field) => `${ENQUIRY_FIELD_LABELS[field]}: ${show(enquiry[field])}`,
+  );
   const replyTo = safeReplyTo(enquiry.emailAddress);
   return {
     subject: `New generator enquiry from ${enquiry.fullName}`,

@@ -31,7 +31,9 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
   form: FormFallback;
 }
 
-export function publicSubmission<S extends v.GenericSchema>(options: SubmissionOptions<S>): Handler {
+export function publicSubmission<S extends v.GenericSchema>(
+  options: SubmissionOptions<S>,
+): Handler {
   const { form } = options;
   const thankYou = `/thank-you/?form=${encodeURIComponent(form.name)}`;
 
@@ -40,7 +42,9 @@ export function publicSubmission<S extends v.GenericSchema>(options: SubmissionO
     const { data } = await readBody(req, { form: true, listFields: form.listFields ?? [] });
     if (isBotSubmission(data)) {
       // Looks accepted, stores nothing.
-      return asForm ? seeOther(thankYou) : json({ _id: newId(), createdAt: new Date().toISOString() }, 201);
+      return asForm
+        ? seeOther(thankYou)
+        : json({ _id: newId(), createdAt: new Date().toISOString() }, 201);
     }
     const result = v.safeParse(options.schema, data);
     if (!result.success) {
@@ -50,7 +54,9 @@ export function publicSubmission<S extends v.GenericSchema>(options: SubmissionO
     }
     const record = await options.save(result.output);
     await notifyAfterResponse(options.notification(record), context);
-    return asForm ? seeOther(thankYou) : json({ _id: record._id, createdAt: record.createdAt }, 201);
+    return asForm
+      ? seeOther(thankYou)
+      : json({ _id: record._id, createdAt: record.createdAt }, 201);
   };
 
   return async (req, context) => {
@@ -58,8 +64,10 @@ export function publicSubmission<S extends v.GenericSchema>(options: SubmissionO
       return await accept(req, context);
     } catch (error) {
       if (!isFormPost(req)) throw error;
-      if (error instanceof HttpError && error.status < 500) return seeOther(backToForm(req, form, '1', []));
-      if (error instanceof StorageUnavailableError) return seeOther(backToForm(req, form, 'unavailable', []));
+      if (error instanceof HttpError && error.status < 500)
+        return seeOther(backToForm(req, form, '1', []));
+      if (error instanceof StorageUnavailableError)
+        return seeOther(backToForm(req, form, 'unavailable', []));
       throw error;
     }
   };
@@ -69,7 +77,12 @@ export function publicSubmission<S extends v.GenericSchema>(options: SubmissionO
  * The page the form was posted from (Referer, same origin only) or the form's home page, with
  * `error` (and the invalid field names, if any) in the query and the form's anchor.
  */
-export function backToForm(req: Request, form: FormFallback, error: string, fields: readonly string[]): string {
+export function backToForm(
+  req: Request,
+  form: FormFallback,
+  error: string,
+  fields: readonly string[],
+): string {
   const target = new URL(form.page, req.url);
   const referer = req.headers.get('referer');
   if (referer && URL.canParse(referer)) {

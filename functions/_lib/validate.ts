@@ -7,6 +7,7 @@ export const INVALID_FIELDS = 'Some fields are invalid.';
 
 export function validate<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, data);
-  if (!result.success) throw new HttpError(400, INVALID_FIELDS, { fields: fieldErrors(result.issues) });
+  if (!result.success)
+    throw new HttpError(400, INVALID_FIELDS, { fields: fieldErrors(result.issues) });
   return result.output;
 }

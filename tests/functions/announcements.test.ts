@@ -5,7 +5,11 @@ import { call, makeToken, useBlobs, writes } from './helpers.ts';
 const blobs = useBlobs();
 
 async function create(body: unknown, token?: string) {
-  return call(announcementsFn, { path: '/api/announcements', json: body, token: token ?? (await makeToken()) });
+  return call(announcementsFn, {
+    path: '/api/announcements',
+    json: body,
+    token: token ?? (await makeToken()),
+  });
 }
 
 async function list() {
@@ -33,10 +37,18 @@ describe('GET /api/announcements (public)', () => {
 
 describe('POST /api/announcements (admin)', () => {
   it('creates an item (201), trimming text and dropping unknown fields', async () => {
-    const res = await create({ text: '  New solar plant commissioned  ', link: 'https://example.org/news', extra: 1 });
+    const res = await create({
+      text: '  New solar plant commissioned  ',
+      link: 'https://example.org/news',
+      extra: 1,
+    });
     expect(res.status).toBe(201);
     const item = (await res.json()) as Record<string, unknown>;
-    expect(item).toEqual({ _id: expect.stringMatching(/^[0-9A-Z]{26}$/), text: 'New solar plant commissioned', link: 'https://example.org/news' });
+    expect(item).toEqual({
+      _id: expect.stringMatching(/^[0-9A-Z]{26}$/),
+      text: 'New solar plant commissioned',
+      link: 'https://example.org/news',
+    });
     expect(await list()).toEqual([item]);
   });
 
@@ -61,18 +73,32 @@ describe('POST /api/announcements (admin)', () => {
     expect(writes(blobs.ops)).toBe(0);
   });
 
-  it.each([['https://example.org/a?b=c#d'], ['http://example.org'], ['/services/x'], ['#contact-form'], ['mailto:hello@example.org'], ['tel:+914842000000'], ['']])(
-    'accepts the link %s',
-    async (link) => {
-      expect((await create({ text: 'Hello', link })).status).toBe(201);
-    },
-  );
+  it.each([
+    ['https://example.org/a?b=c#d'],
+    ['http://example.org'],
+    ['/services/x'],
+    ['#contact-form'],
+    ['mailto:hello@example.org'],
+    ['tel:+914842000000'],
+    [''],
+  ])('accepts the link %s', async (link) => {
+    expect((await create({ text: 'Hello', link })).status).toBe(201);
+  });
 
   it('requires text', async () => {
-    for (const body of [{}, { text: '' }, { text: '   ' }, { text: 42 }, { text: null }, { text: 'x'.repeat(501) }]) {
+    for (const body of [
+      {},
+      { text: '' },
+      { text: '   ' },
+      { text: 42 },
+      { text: null },
+      { text: 'x'.repeat(501) },
+    ]) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as { fields: Record<string, string> }).fields).toHaveProperty('text');
+      expect(((await res.json()) as { fields: Record<string, string> }).fields).toHaveProperty(
+        'text',
+      );
     }
   });
 });
@@ -92,7 +118,13 @@ describe('PUT and DELETE /api/announcements/:id (admin)', () => {
     expect(await put.json()).toEqual({ _id, text: 'New', link: '' });
     expect(await list()).toEqual([{ _id, text: 'New', link: '' }]);
 
-    const del = () => call(announcementsFn, { method: 'DELETE', path: `/api/announcements/${_id}`, params: { id: _id }, token });
+    const del = () =>
+      call(announcementsFn, {
+        method: 'DELETE',
+        path: `/api/announcements/${_id}`,
+        params: { id: _id },
+        token,
+      });
     expect((await del()).status).toBe(204);
     expect(await list()).toEqual([]);
     expect((await del()).status).toBe(404);
@@ -122,15 +154,25 @@ describe('PUT and DELETE /api/announcements/:id (admin)', () => {
       token: await makeToken(),
     });
     expect(res.status).toBe(400);
-    expect(Object.keys(((await res.json()) as { fields: object }).fields).sort()).toEqual(['link', 'text']);
+    expect(Object.keys(((await res.json()) as { fields: object }).fields).sort()).toEqual([
+      'link',
+      'text',
+    ]);
     expect((await list())[0]!.text).toBe('Keep');
   });
 
   it('answers 405 with Allow', async () => {
-    const collection = await call(announcementsFn, { method: 'DELETE', path: '/api/announcements' });
+    const collection = await call(announcementsFn, {
+      method: 'DELETE',
+      path: '/api/announcements',
+    });
     expect(collection.status).toBe(405);
     expect(collection.headers.get('allow')).toBe('GET, POST');
-    const item = await call(announcementsFn, { method: 'GET', path: '/api/announcements/x', params: { id: 'x' } });
+    const item = await call(announcementsFn, {
+      method: 'GET',
+      path: '/api/announcements/x',
+      params: { id: 'x' },
+    });
     expect(item.status).toBe(405);
     expect(item.headers.get('allow')).toBe('PUT, DELETE');
   });

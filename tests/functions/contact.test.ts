@@ -8,9 +8,15 @@ const blobs = useBlobs();
 const post = (json: unknown) => call(contactFn, { path: '/api/contact', json });
 
 async function messages(query = '') {
-  const res = await call(contactMessagesFn, { path: `/api/contact-messages${query}`, token: await makeToken() });
+  const res = await call(contactMessagesFn, {
+    path: `/api/contact-messages${query}`,
+    token: await makeToken(),
+  });
   expect(res.status).toBe(200);
-  return { total: res.headers.get('x-total-count'), items: (await res.json()) as Record<string, unknown>[] };
+  return {
+    total: res.headers.get('x-total-count'),
+    items: (await res.json()) as Record<string, unknown>[],
+  };
 }
 
 describe('POST /api/contact', () => {
@@ -21,7 +27,13 @@ describe('POST /api/contact', () => {
     const { items, total } = await messages();
     expect(total).toBe('1');
     expect(items).toEqual([
-      { _id, createdAt: expect.any(String), email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.' },
+      {
+        _id,
+        createdAt: expect.any(String),
+        email: 'ravi@example.com',
+        name: 'Ravi',
+        message: 'Please call me back.',
+      },
     ]);
   });
 
@@ -65,14 +77,23 @@ describe('/api/contact-messages (admin)', () => {
 
     const token = await makeToken();
     const del = (id: string) =>
-      call(contactMessagesFn, { method: 'DELETE', path: `/api/contact-messages/${id}`, params: { id }, token });
+      call(contactMessagesFn, {
+        method: 'DELETE',
+        path: `/api/contact-messages/${id}`,
+        params: { id },
+        token,
+      });
     expect((await del(ids[1]!)).status).toBe(204);
     expect((await del(ids[1]!)).status).toBe(404);
     expect((await messages()).items.map((item) => item['name'])).toEqual(['C', 'A']);
   });
 
   it('answers 405 with Allow', async () => {
-    const res = await call(contactMessagesFn, { method: 'POST', path: '/api/contact-messages', json: {} });
+    const res = await call(contactMessagesFn, {
+      method: 'POST',
+      path: '/api/contact-messages',
+      json: {},
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
   });

@@ -32,7 +32,8 @@ function parseCsv(text: string): string[][] {
       cell = '';
       i++;
     } else {
-      if (char === '"' || char === '\n' || char === '\r') throw new Error(`bare ${JSON.stringify(char)} at ${i}`);
+      if (char === '"' || char === '\n' || char === '\r')
+        throw new Error(`bare ${JSON.stringify(char)} at ${i}`);
       cell += char;
     }
   }
@@ -85,10 +86,15 @@ describe('GET /api/enquiries.csv (admin)', () => {
     for (const enquiry of [validEnquiry({ fullName: 'First' }), validEnquiry(hostile)]) {
       expect((await call(enquiriesFn, { path: '/api/enquiries', json: enquiry })).status).toBe(201);
     }
-    const res = await call(enquiriesCsvFn, { path: '/api/enquiries.csv', token: await makeToken() });
+    const res = await call(enquiriesCsvFn, {
+      path: '/api/enquiries.csv',
+      token: await makeToken(),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark, for Excel
 
@@ -109,7 +115,10 @@ describe('GET /api/enquiries.csv (admin)', () => {
   });
 
   it('exports a header row only when there are no enquiries', async () => {
-    const res = await call(enquiriesCsvFn, { path: '/api/enquiries.csv', token: await makeToken() });
+    const res = await call(enquiriesCsvFn, {
+      path: '/api/enquiries.csv',
+      token: await makeToken(),
+    });
     expect(parseCsv(await res.text())).toHaveLength(1);
   });
 

@@ -27,7 +27,9 @@ describe('POST /api/enquiries', () => {
   });
 
   it('stores every entity field and nothing else: unknown fields are dropped', async () => {
-    await post(validEnquiry({ isAdmin: true, _id: 'forged', createdAt: '1999-01-01', __proto__: { x: 1 } }));
+    await post(
+      validEnquiry({ isAdmin: true, _id: 'forged', createdAt: '1999-01-01', __proto__: { x: 1 } }),
+    );
     const [stored] = (await listAll(await makeToken())).items;
     expect(Object.keys(stored!).sort()).toEqual(['_id', 'createdAt', ...ENQUIRY_FIELDS].sort());
     expect(stored!['_id']).not.toBe('forged');
@@ -116,8 +118,16 @@ describe('POST /api/enquiries', () => {
       },
     });
     // A stream has no Content-Length: the limit must hold while reading.
-    const init = { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' };
-    const res = await enquiriesFn(new Request('http://localhost/api/enquiries', init as RequestInit), { params: {} });
+    const init = {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    };
+    const res = await enquiriesFn(
+      new Request('http://localhost/api/enquiries', init as RequestInit),
+      { params: {} },
+    );
     expect(res.status).toBe(413);
     expect(writes(blobs.ops)).toBe(0);
   });
@@ -134,7 +144,10 @@ describe('POST /api/enquiries', () => {
   it('answers a filled honeypot as if accepted and stores nothing', async () => {
     const res = await post(validEnquiry({ website: 'http://spam.example' }));
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ _id: expect.any(String), createdAt: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      _id: expect.any(String),
+      createdAt: expect.any(String),
+    });
     expect(writes(blobs.ops)).toBe(0);
   });
 });
@@ -173,7 +186,7 @@ describe('GET /api/enquiries (admin)', () => {
     expect(beyond.res.headers.get('x-total-count')).toBe('7');
   });
 
-  it('lists keys again only after the store changed (generation check)', async () => {
+  it('lists keys again only after the store changed (generation-tagged index)', async () => {
     await seed(3);
     const token = await makeToken();
     const listings = () => blobs.ops.filter((op) => op.type === 'list').length;
@@ -187,6 +200,17 @@ describe('GET /api/enquiries (admin)', () => {
     expect(res.headers.get('x-total-count')).toBe('4');
   });
 
+  it('rebuilds a damaged index', async () => {
+    await seed(2);
+    const token = await makeToken();
+    await listAll(token);
+    const { getStore } = await import('@netlify/blobs');
+    await getStore({ name: 'enquiries', consistency: 'strong' }).set('_index', '{not json');
+    const { res, items } = await listAll(token);
+    expect(items).toHaveLength(2);
+    expect(res.headers.get('x-total-count')).toBe('2');
+  });
+
   it('sees at once what another function instance wrote or deleted', async () => {
     vi.resetModules();
     const other = (await import('../../functions/enquiries.ts')).default;
@@ -195,13 +219,21 @@ describe('GET /api/enquiries (admin)', () => {
     await seed(2);
     expect((await listAll(token)).items).toHaveLength(2);
 
-    const created = await call(other, { path: '/api/enquiries', json: validEnquiry({ fullName: 'Elsewhere' }) });
+    const created = await call(other, {
+      path: '/api/enquiries',
+      json: validEnquiry({ fullName: 'Elsewhere' }),
+    });
     const { _id } = (await created.json()) as { _id: string };
     const afterCreate = await listAll(token);
     expect(afterCreate.items[0]!['fullName']).toBe('Elsewhere');
     expect(afterCreate.res.headers.get('x-total-count')).toBe('3');
 
-    await call(other, { method: 'DELETE', path: `/api/enquiries/${_id}`, params: { id: _id }, token });
+    await call(other, {
+      method: 'DELETE',
+      path: `/api/enquiries/${_id}`,
+      params: { id: _id },
+      token,
+    });
     const afterDelete = await listAll(token);
     expect(afterDelete.items.map((item) => item['fullName'])).not.toContain('Elsewhere');
     expect(afterDelete.res.headers.get('x-total-count')).toBe('2');
@@ -209,7 +241,14 @@ describe('GET /api/enquiries (admin)', () => {
 
   it('answers 400 for page parameters out of bounds', async () => {
     const token = await makeToken();
-    for (const query of ['?page=0', '?page=-1', '?page=abc', '?pageSize=0', '?pageSize=101', '?pageSize=1.5']) {
+    for (const query of [
+      '?page=0',
+      '?page=-1',
+      '?page=abc',
+      '?pageSize=0',
+      '?pageSize=101',
+      '?pageSize=1.5',
+    ]) {
       const res = await call(enquiriesFn, { path: `/api/enquiries${query}`, token });
       expect(res.status, query).toBe(400);
     }
@@ -227,7 +266,13 @@ describe('DELETE /api/enquiries/:id (admin)', () => {
   it('deletes an enquiry (204), then 404 for it', async () => {
     const { _id } = (await (await post(validEnquiry())).json()) as { _id: string };
     const token = await makeToken();
-    const del = () => call(enquiriesFn, { method: 'DELETE', path: `/api/enquiries/${_id}`, params: { id: _id }, token });
+    const del = () =>
+      call(enquiriesFn, {
+        method: 'DELETE',
+        path: `/api/enquiries/${_id}`,
+        params: { id: _id },
+        token,
+      });
     const first = await del();
     expect(first.status).toBe(204);
     expect(await first.text()).toBe('');
@@ -239,7 +284,12 @@ describe('DELETE /api/enquiries/:id (admin)', () => {
     const token = await makeToken();
     for (const id of ['nope', '../announcements/x', '01ARZ3NDEKTSV4RRFFQ69G5FA', 'A'.repeat(300)]) {
       blobs.resetOps();
-      const res = await call(enquiriesFn, { method: 'DELETE', path: `/api/enquiries/x`, params: { id }, token });
+      const res = await call(enquiriesFn, {
+        method: 'DELETE',
+        path: `/api/enquiries/x`,
+        params: { id },
+        token,
+      });
       expect(res.status, id).toBe(404);
       expect(await res.json()).toEqual({ error: 'Enquiry not found.' });
       expect(blobs.ops).toEqual([]);
@@ -252,7 +302,11 @@ describe('methods', () => {
     const collection = await call(enquiriesFn, { method: 'PATCH', path: '/api/enquiries' });
     expect(collection.status).toBe(405);
     expect(collection.headers.get('allow')).toBe('GET, POST');
-    const item = await call(enquiriesFn, { method: 'PUT', path: '/api/enquiries/x', params: { id: 'x' } });
+    const item = await call(enquiriesFn, {
+      method: 'PUT',
+      path: '/api/enquiries/x',
+      params: { id: 'x' },
+    });
     expect(item.status).toBe(405);
     expect(item.headers.get('allow')).toBe('DELETE');
   });

@@ -5,7 +5,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import contactFn from '../../functions/contact.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
-import { BASE_URL, call, deadPort, makeToken, useBlobs, validContact, validEnquiry, writes } from './helpers.ts';
+import {
+  BASE_URL,
+  call,
+  deadPort,
+  makeToken,
+  useBlobs,
+  validContact,
+  validEnquiry,
+  writes,
+} from './helpers.ts';
 
 const blobs = useBlobs();
 
@@ -18,7 +27,11 @@ function formOf(values: Record<string, unknown>): URLSearchParams {
 }
 
 const postEnquiry = (values: Record<string, unknown>, referer?: string) =>
-  call(enquiriesFn, { path: '/api/enquiries', form: formOf(values), headers: referer ? { referer } : {} });
+  call(enquiriesFn, {
+    path: '/api/enquiries',
+    form: formOf(values),
+    headers: referer ? { referer } : {},
+  });
 
 async function storedEnquiries() {
   const res = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
@@ -40,22 +53,34 @@ describe('enquiry form post', () => {
       institutionTypeOther: 'Trust',
     };
     await postEnquiry(validEnquiry({ ...institution, institutionType: ['Educational', 'Others'] }));
-    await postEnquiry(validEnquiry({ ...institution, institutionType: ['Healthcare'], institutionTypeOther: '' }));
+    await postEnquiry(
+      validEnquiry({ ...institution, institutionType: ['Healthcare'], institutionTypeOther: '' }),
+    );
     const [single, repeated] = await storedEnquiries();
-    expect(repeated).toMatchObject({ institutionType: ['Educational', 'Others'], institutionTypeOther: 'Trust' });
+    expect(repeated).toMatchObject({
+      institutionType: ['Educational', 'Others'],
+      institutionTypeOther: 'Trust',
+    });
     expect(single).toMatchObject({ institutionType: ['Healthcare'], institutionTypeOther: '' });
   });
 
   it('sends invalid input back to the page it came from, with error=1 and the invalid fields', async () => {
-    const res = await postEnquiry(validEnquiry({ phoneNumber: '12', preferredTimeline: '' }), `${BASE_URL}/renewable-energy?utm=x`);
+    const res = await postEnquiry(
+      validEnquiry({ phoneNumber: '12', preferredTimeline: '' }),
+      `${BASE_URL}/renewable-energy?utm=x`,
+    );
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/renewable-energy?utm=x&error=1&fields=phoneNumber%2CpreferredTimeline#enquiry');
+    expect(res.headers.get('location')).toBe(
+      '/renewable-energy?utm=x&error=1&fields=phoneNumber%2CpreferredTimeline#enquiry',
+    );
     expect(writes(blobs.ops)).toBe(0);
   });
 
   it('ignores a Referer from another site and uses the form’s own page', async () => {
     const res = await postEnquiry({}, 'https://evil.example/phish');
-    expect(res.headers.get('location')).toMatch(/^\/renewable-energy\?error=1&fields=[^#]+#enquiry$/);
+    expect(res.headers.get('location')).toMatch(
+      /^\/renewable-energy\?error=1&fields=[^#]+#enquiry$/,
+    );
     const noReferer = await postEnquiry({});
     expect(noReferer.headers.get('location')).toMatch(/^\/renewable-energy\?error=1&/);
     const junk = await postEnquiry({}, 'not a url');
@@ -109,6 +134,8 @@ describe('contact form post', () => {
     });
     expect(res.headers.get('location')).toBe('/about?error=1&fields=email#contact-form');
     const home = await call(contactFn, { path: '/api/contact', form: formOf({}) });
-    expect(home.headers.get('location')).toBe('/?error=1&fields=email%2Cname%2Cmessage#contact-form');
+    expect(home.headers.get('location')).toBe(
+      '/?error=1&fields=email%2Cname%2Cmessage#contact-form',
+    );
   });
 });

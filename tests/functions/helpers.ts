@@ -68,7 +68,12 @@ export function useBlobs(): BlobsHarness {
       return harness.siteID;
     },
     pointAt(url) {
-      setEnvironmentContext({ siteID: harness.siteID, token: BLOBS_TOKEN, edgeURL: url, uncachedEdgeURL: url });
+      setEnvironmentContext({
+        siteID: harness.siteID,
+        token: BLOBS_TOKEN,
+        edgeURL: url,
+        uncachedEdgeURL: url,
+      });
     },
     restore() {
       harness.pointAt(harness.url);
@@ -111,7 +116,9 @@ export function setAdminEnv(): void {
   vi.stubEnv('SMTP_HOST', '');
   vi.stubEnv('LOGIN_MAX_FAILURES', '');
   vi.stubEnv('LOGIN_LOCKOUT_MINUTES', '');
-  vi.stubEnv('STORAGE_TIMEOUT_MS', '');
+  // Generous: on a busy machine 200 concurrent writes can queue for seconds. The timeout itself
+  // is tested in storage-faults.test.ts with a small value.
+  vi.stubEnv('STORAGE_TIMEOUT_MS', '30000');
 }
 
 export interface CallOptions {
@@ -221,8 +228,8 @@ export function validContact(overrides: Record<string, unknown> = {}): Record<st
   return { email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.', ...overrides };
 }
 
-/** The store's change marker (see functions/_lib/repositories/timeline.ts), not a record. */
-const isMarker = (op: BlobOperation) => op.url.endsWith('/_generation');
+/** A store's generation marker or key index (functions/_lib/repositories/timeline.ts), not a record. */
+const isMarker = (op: BlobOperation) => /\/_(generation|index(-\d+)?)$/.test(op.url);
 
 /** The number of record writes among the recorded operations. */
 export function writes(ops: readonly BlobOperation[]): number {
@@ -231,10 +238,12 @@ export function writes(ops: readonly BlobOperation[]): number {
 
 /** The keys read one by one (GET of a single blob) among the recorded operations. */
 export function blobReads(ops: readonly BlobOperation[], store: string): string[] {
-  return ops
-    .filter((op) => op.type === 'get' && !isMarker(op))
-    .map((op) => new URL(op.url, 'http://x').pathname.split('/'))
-    // Paths look like /<site>/site:<store>/<key>.
-    .filter((parts) => parts.length === 4 && parts[2] === `site:${store}`)
-    .map((parts) => parts[3]!);
+  return (
+    ops
+      .filter((op) => op.type === 'get' && !isMarker(op))
+      .map((op) => new URL(op.url, 'http://x').pathname.split('/'))
+      // Paths look like /<site>/site:<store>/<key>.
+      .filter((parts) => parts.length === 4 && parts[2] === `site:${store}`)
+      .map((parts) => parts[3]!)
+  );
 }

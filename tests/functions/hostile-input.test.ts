@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import contactFn from '../../functions/contact.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
 import loginFn from '../../functions/login.ts';
-import { isBotSubmission, isRecord, parseEnquiry, ContactMessageSchema, ENQUIRY_FIELDS } from '../../src/lib/schemas/index.ts';
+import { MAX_BODY_BYTES } from '../../functions/_lib/body.ts';
+import {
+  isBotSubmission,
+  isRecord,
+  parseEnquiry,
+  ContactMessageSchema,
+  ENQUIRY_FIELDS,
+} from '../../src/lib/schemas/index.ts';
 import * as v from 'valibot';
 import { INSTITUTION_TYPES, PREFERRED_TIMELINES } from '../../src/lib/schemas/index.ts';
 import { useBlobs, validContact, validEnquiry, writes, type FunctionHandler } from './helpers.ts';
@@ -26,7 +33,17 @@ interface Body {
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '\ud800', '<script>alert(1)</script>', '=cmd|/c calc', '../../etc/passwd', '${7*7}', 'null'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '<script>alert(1)</script>',
+    '=cmd|/c calc',
+    '../../etc/passwd',
+    '${7*7}',
+    'null',
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -36,13 +53,30 @@ const nasty = fc.oneof(
   fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
   fc.emailAddress(),
   fc.stringMatching(/^\d{5,25}$/),
-  fc.constantFrom('Individual', 'Institution / Business / Government', 'Yes', 'No', ...PREFERRED_TIMELINES),
+  fc.constantFrom(
+    'Individual',
+    'Institution / Business / Government',
+    'Yes',
+    'No',
+    ...PREFERRED_TIMELINES,
+  ),
   fc.string({ minLength: 190, maxLength: 5_100 }),
 );
 
 function keysOf(fields: readonly string[]) {
   return fc.oneof(
-    { arbitrary: fc.constantFrom(...fields, 'website', '__proto__', 'constructor', 'toString', '_id', 'createdAt'), weight: 4 },
+    {
+      arbitrary: fc.constantFrom(
+        ...fields,
+        'website',
+        '__proto__',
+        'constructor',
+        'toString',
+        '_id',
+        'createdAt',
+      ),
+      weight: 4,
+    },
     { arbitrary: fc.string(), weight: 1 },
   );
 }
@@ -55,14 +89,20 @@ function formBody(record: Record<string, unknown>): Body {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(record)) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      form.append(key, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
+      form.append(
+        key,
+        typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item),
+      );
     }
   }
   return { contentType: 'application/x-www-form-urlencoded', payload: form.toString() };
 }
 
 /** Bodies for a public POST whose valid form is `valid` and whose fields are `fields`. */
-function hostileBodies(valid: Record<string, unknown>, fields: readonly string[]): fc.Arbitrary<Body> {
+function hostileBodies(
+  valid: Record<string, unknown>,
+  fields: readonly string[],
+): fc.Arbitrary<Body> {
   const overrides = fc.dictionary(keysOf(fields), nasty, { maxKeys: 4 });
   const mutated = overrides.map((changes) => ({ ...valid, ...changes }));
   return fc.oneof(
@@ -70,24 +110,60 @@ function hostileBodies(valid: Record<string, unknown>, fields: readonly string[]
     { arbitrary: mutated.map(formBody), weight: 2 },
     { arbitrary: fc.dictionary(keysOf(fields), nasty).map(jsonBody), weight: 2 },
     { arbitrary: fc.jsonValue().map(jsonBody), weight: 1 },
-    { arbitrary: fc.string().map((payload) => ({ contentType: 'application/json', payload })), weight: 1 },
-    { arbitrary: fc.uint8Array({ maxLength: 200 }).map((payload) => ({ contentType: 'application/json', payload })), weight: 1 },
+    {
+      arbitrary: fc.string().map((payload) => ({ contentType: 'application/json', payload })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .uint8Array({ maxLength: 200 })
+        .map((payload) => ({ contentType: 'application/json', payload })),
+      weight: 1,
+    },
     {
       arbitrary: fc.record({
-        contentType: fc.constantFrom(undefined, 'text/plain', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16', 'APPLICATION/JSON', 'application/x-www-form-urlencoded'),
+        contentType: fc.constantFrom(
+          undefined,
+          'text/plain',
+          'application/xml',
+          'multipart/form-data',
+          'application/json; charset=utf-16',
+          'APPLICATION/JSON',
+          'application/x-www-form-urlencoded',
+        ),
         payload: fc.string(),
       }),
       weight: 1,
     },
-    { arbitrary: fc.integer({ min: 500, max: 12_000 }).map((depth) => ({ contentType: 'application/json', payload: '['.repeat(depth) + ']'.repeat(depth) })), weight: 1 },
-    { arbitrary: fc.integer({ min: 32 * 1024 - 200, max: 40 * 1024 }).map((size) => jsonBody({ ...valid, filler: 'x'.repeat(size) })), weight: 1 },
+    {
+      arbitrary: fc.integer({ min: 500, max: 12_000 }).map((depth) => ({
+        contentType: 'application/json',
+        payload: '['.repeat(depth) + ']'.repeat(depth),
+      })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .integer({ min: 32 * 1024 - 200, max: 40 * 1024 })
+        .map((size) => jsonBody({ ...valid, filler: 'x'.repeat(size) })),
+      weight: 1,
+    },
   );
+}
+
+/** The limit is in bytes, not characters. */
+function byteLength(payload: string | Uint8Array): number {
+  return typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
 }
 
 function request(path: string, body: Body): Request {
   const headers: Record<string, string> = {};
   if (body.contentType !== undefined) headers['content-type'] = body.contentType;
-  return new Request(`http://localhost${path}`, { method: 'POST', headers, body: body.payload as BodyInit });
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers,
+    body: body.payload as BodyInit,
+  });
 }
 
 async function expectSafeAnswer(res: Response): Promise<void> {
@@ -99,7 +175,14 @@ async function expectSafeAnswer(res: Response): Promise<void> {
   }
 }
 
-function checkPublicPost(name: string, handler: FunctionHandler, path: string, valid: Record<string, unknown>, fields: readonly string[], accepts: (value: unknown) => boolean) {
+function checkPublicPost(
+  name: string,
+  handler: FunctionHandler,
+  path: string,
+  valid: Record<string, unknown>,
+  fields: readonly string[],
+  accepts: (value: unknown) => boolean,
+) {
   it(`${name}: ${RUNS} hostile bodies, never 5xx, stored only when valid`, async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
@@ -111,8 +194,9 @@ function checkPublicPost(name: string, handler: FunctionHandler, path: string, v
         const stored = writes(blobs.ops) - before;
         expect(stored).toBeLessThanOrEqual(1);
         if (stored === 1) expect([201, 303]).toContain(res.status);
-        if (body.value !== undefined && body.payload.length <= 32 * 1024) {
-          const shouldStore = isRecord(body.value) && accepts(body.value) && !isBotSubmission(body.value);
+        if (body.value !== undefined && byteLength(body.payload) <= MAX_BODY_BYTES) {
+          const shouldStore =
+            isRecord(body.value) && accepts(body.value) && !isBotSubmission(body.value);
           expect(stored).toBe(shouldStore ? 1 : 0);
         }
       }),
@@ -120,25 +204,48 @@ function checkPublicPost(name: string, handler: FunctionHandler, path: string, v
     );
     // The generator must exercise both sides: plenty accepted, plenty refused for each reason.
     expect((statuses.get(201) ?? 0) + (statuses.get(303) ?? 0)).toBeGreaterThan(RUNS / 20);
-    for (const status of [400, 413, 415]) expect(statuses.get(status) ?? 0, String(status)).toBeGreaterThan(0);
+    for (const status of [400, 413, 415])
+      expect(statuses.get(status) ?? 0, String(status)).toBeGreaterThan(0);
   });
 }
 
 describe('public POSTs under hostile input', () => {
-  checkPublicPost('POST /api/enquiries', enquiriesFn, '/api/enquiries', validEnquiry(), ENQUIRY_FIELDS, (value) => parseEnquiry(value).success);
-  checkPublicPost('POST /api/contact', contactFn, '/api/contact', validContact(), ['email', 'name', 'message'], (value) => v.safeParse(ContactMessageSchema, value).success);
+  checkPublicPost(
+    'POST /api/enquiries',
+    enquiriesFn,
+    '/api/enquiries',
+    validEnquiry(),
+    ENQUIRY_FIELDS,
+    (value) => parseEnquiry(value).success,
+  );
+  checkPublicPost(
+    'POST /api/contact',
+    contactFn,
+    '/api/contact',
+    validContact(),
+    ['email', 'name', 'message'],
+    (value) => v.safeParse(ContactMessageSchema, value).success,
+  );
 
   it(`POST /api/login: ${RUNS} hostile bodies, never 5xx, never a token`, async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(hostileBodies({ username: 'admin', password: 'guess' }, ['username', 'password']), fc.integer({ min: 1, max: 250 }), async (body, host) => {
-        const res = await loginFn(request('/api/login', body), { params: {}, ip: `198.51.100.${host}` });
-        await expectSafeAnswer(res);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        expect(res.status).not.toBe(200);
-      }),
+      fc.asyncProperty(
+        hostileBodies({ username: 'admin', password: 'guess' }, ['username', 'password']),
+        fc.integer({ min: 1, max: 250 }),
+        async (body, host) => {
+          const res = await loginFn(request('/api/login', body), {
+            params: {},
+            ip: `198.51.100.${host}`,
+          });
+          await expectSafeAnswer(res);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          expect(res.status).not.toBe(200);
+        },
+      ),
       { numRuns: RUNS },
     );
-    for (const status of [400, 401, 413, 415, 429]) expect(statuses.get(status) ?? 0, String(status)).toBeGreaterThan(0);
+    for (const status of [400, 401, 413, 415, 429])
+      expect(statuses.get(status) ?? 0, String(status)).toBeGreaterThan(0);
   });
 });

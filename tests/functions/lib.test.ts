@@ -4,7 +4,12 @@ import { MAX_BODY_BYTES, readBody } from '../../functions/_lib/body.ts';
 import { readEnv, readPositiveInt } from '../../functions/_lib/env.ts';
 import { HttpError } from '../../functions/_lib/http.ts';
 import { ID_PATTERN, idTime, isId, newId } from '../../functions/_lib/ids.ts';
-import { equalSecrets, hashPassword, parseHash, verifyPassword } from '../../functions/_lib/password.ts';
+import {
+  equalSecrets,
+  hashPassword,
+  parseHash,
+  verifyPassword,
+} from '../../functions/_lib/password.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -32,7 +37,15 @@ describe('ids', () => {
   });
 
   it('reject anything else', () => {
-    for (const value of ['', 'x', '01ARZ3NDEKTSV4RRFFQ69G5FA', '01arz3ndektsv4rrffq69g5fav', '01ARZ3NDEKTSV4RRFFQ69G5FAI', '81ARZ3NDEKTSV4RRFFQ69G5FAV', '../01ARZ3NDEKTSV4RRFFQ69G5']) {
+    for (const value of [
+      '',
+      'x',
+      '01ARZ3NDEKTSV4RRFFQ69G5FA',
+      '01arz3ndektsv4rrffq69g5fav',
+      '01ARZ3NDEKTSV4RRFFQ69G5FAI',
+      '81ARZ3NDEKTSV4RRFFQ69G5FAV',
+      '../01ARZ3NDEKTSV4RRFFQ69G5',
+    ]) {
       expect(isId(value), value).toBe(false);
     }
   });
@@ -53,7 +66,14 @@ describe('passwords', () => {
   });
 
   it('refuse malformed or absurdly expensive hashes', () => {
-    for (const bad of ['', 'bcrypt$x', 'scrypt$1000$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==', 'scrypt$2097152$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==', 'scrypt$1024$99$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==', 'scrypt$1024$8$1$$aGFzaA==']) {
+    for (const bad of [
+      '',
+      'bcrypt$x',
+      'scrypt$1000$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
+      'scrypt$2097152$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
+      'scrypt$1024$99$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
+      'scrypt$1024$8$1$$aGFzaA==',
+    ]) {
       expect(parseHash(bad), bad).toBeNull();
     }
   });
@@ -67,7 +87,11 @@ describe('passwords', () => {
 
 describe('readBody', () => {
   const req = (body: BodyInit, type?: string, headers: Record<string, string> = {}) =>
-    new Request('http://localhost/x', { method: 'POST', body, headers: { ...(type ? { 'content-type': type } : {}), ...headers } });
+    new Request('http://localhost/x', {
+      method: 'POST',
+      body,
+      headers: { ...(type ? { 'content-type': type } : {}), ...headers },
+    });
 
   async function failure(promise: Promise<unknown>): Promise<[number, string]> {
     const error = await promise.then(
@@ -79,32 +103,60 @@ describe('readBody', () => {
   }
 
   it('reads a JSON object, with or without a charset', async () => {
-    expect(await readBody(req('{"a":1}', 'application/json; charset=UTF-8'))).toEqual({ kind: 'json', data: { a: 1 } });
+    expect(await readBody(req('{"a":1}', 'application/json; charset=UTF-8'))).toEqual({
+      kind: 'json',
+      data: { a: 1 },
+    });
   });
 
   it('reads forms only where allowed, with list fields', async () => {
-    expect(await failure(readBody(req('a=1', 'application/x-www-form-urlencoded')))).toEqual([415, 'Content-Type must be application/json.']);
-    const { data } = await readBody(req('a=1&b=2&b=3&c=4', 'application/x-www-form-urlencoded'), { form: true, listFields: ['c'] });
+    expect(await failure(readBody(req('a=1', 'application/x-www-form-urlencoded')))).toEqual([
+      415,
+      'Content-Type must be application/json.',
+    ]);
+    const { data } = await readBody(req('a=1&b=2&b=3&c=4', 'application/x-www-form-urlencoded'), {
+      form: true,
+      listFields: ['c'],
+    });
     expect({ ...data }).toEqual({ a: '1', b: ['2', '3'], c: ['4'] });
   });
 
   it('keeps __proto__ in a form an ordinary key', async () => {
-    const { data } = await readBody(req('__proto__=x&constructor=y', 'application/x-www-form-urlencoded'), { form: true });
+    const { data } = await readBody(
+      req('__proto__=x&constructor=y', 'application/x-www-form-urlencoded'),
+      { form: true },
+    );
     expect(Object.getPrototypeOf(data)).toBeNull();
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
 
   it('answers 413 from Content-Length alone, before reading', async () => {
-    expect((await failure(readBody(req('{}', 'application/json', { 'content-length': String(MAX_BODY_BYTES + 1) }))))[0]).toBe(413);
-    expect((await failure(readBody(req(`"${'x'.repeat(MAX_BODY_BYTES)}"`, 'application/json'))))[0]).toBe(413);
-    expect(await readBody(req(JSON.stringify({ a: 'x'.repeat(MAX_BODY_BYTES - 10) }), 'application/json'))).toMatchObject({ kind: 'json' });
+    expect(
+      (
+        await failure(
+          readBody(req('{}', 'application/json', { 'content-length': String(MAX_BODY_BYTES + 1) })),
+        )
+      )[0],
+    ).toBe(413);
+    expect(
+      (await failure(readBody(req(`"${'x'.repeat(MAX_BODY_BYTES)}"`, 'application/json'))))[0],
+    ).toBe(413);
+    expect(
+      await readBody(
+        req(JSON.stringify({ a: 'x'.repeat(MAX_BODY_BYTES - 10) }), 'application/json'),
+      ),
+    ).toMatchObject({ kind: 'json' });
   });
 
   it('survives deeply nested JSON: 400 for a nested array, an object for a nested object', async () => {
     const depth = 16_000; // 32,000 bytes: inside the size limit
-    const [status] = await failure(readBody(req(`${'['.repeat(depth)}1${']'.repeat(depth)}`, 'application/json')));
+    const [status] = await failure(
+      readBody(req(`${'['.repeat(depth)}1${']'.repeat(depth)}`, 'application/json')),
+    );
     expect(status).toBe(400);
-    const nested = await readBody(req(`${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`, 'application/json'));
+    const nested = await readBody(
+      req(`${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`, 'application/json'),
+    );
     expect(nested.kind).toBe('json');
   });
 });
@@ -113,7 +165,9 @@ describe('environment', () => {
   it('prefers Netlify.env when the runtime provides it', () => {
     vi.stubEnv('SOME_SETTING', 'from-process');
     expect(readEnv('SOME_SETTING')).toBe('from-process');
-    vi.stubGlobal('Netlify', { env: { get: (name: string) => (name === 'SOME_SETTING' ? 'from-netlify' : undefined) } });
+    vi.stubGlobal('Netlify', {
+      env: { get: (name: string) => (name === 'SOME_SETTING' ? 'from-netlify' : undefined) },
+    });
     expect(readEnv('SOME_SETTING')).toBe('from-netlify');
   });
 

@@ -11,7 +11,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function login(username: string, password: string, ip = '198.51.100.1', headers: Record<string, string> = {}) {
+function login(
+  username: string,
+  password: string,
+  ip = '198.51.100.1',
+  headers: Record<string, string> = {},
+) {
   return call(loginFn, { path: '/api/login', json: { username, password }, ip, headers });
 }
 
@@ -20,10 +25,14 @@ describe('POST /api/login', () => {
     const res = await login(ADMIN.username, ADMIN.password);
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };
-    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(ADMIN.secret), {
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-    });
+    const { payload, protectedHeader } = await jwtVerify(
+      token,
+      new TextEncoder().encode(ADMIN.secret),
+      {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+      },
+    );
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload.sub).toBe(ADMIN.username);
     expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(3600);
@@ -99,7 +108,11 @@ describe('configuration', () => {
     ['JWT_SECRET', 'x'.repeat(31), /JWT_SECRET/],
     ['ADMIN_PASSWORD_HASH', '', /ADMIN_PASSWORD_HASH/],
     ['ADMIN_PASSWORD_HASH', 'plaintext', /not a valid scrypt hash/],
-    ['ADMIN_PASSWORD_HASH', 'scrypt$3$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==', /not a valid scrypt hash/],
+    [
+      'ADMIN_PASSWORD_HASH',
+      'scrypt$3$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
+      /not a valid scrypt hash/,
+    ],
   ])('answers 503 with a clear message when %s is %j', async (name, value, message) => {
     vi.stubEnv(name, value);
     const res = await login(ADMIN.username, ADMIN.password);

@@ -3,7 +3,17 @@
  * after they are stored; a failing mail server never loses or fails a submission.
  */
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import contactFn from '../../functions/contact.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
 import { site } from '../../src/config/site.ts';
@@ -29,7 +39,8 @@ beforeAll(async () => {
     authOptional: true,
     logger: false,
     onAuth(auth, _session, done) {
-      if (auth.username === 'mailer' && auth.password === 'secret') done(null, { user: auth.username });
+      if (auth.username === 'mailer' && auth.password === 'secret')
+        done(null, { user: auth.username });
       else done(new Error('Invalid username or password'));
     },
     onData(stream, session, done) {
@@ -69,7 +80,9 @@ afterEach(() => {
 
 /** Unfolds and decodes enough of a MIME message to search its text. */
 function readable(raw: string): string {
-  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const unfolded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(unfolded, 'latin1').toString('utf8');
 }
 
@@ -80,7 +93,10 @@ async function storedEnquiries(): Promise<number> {
 
 describe('with SMTP configured', () => {
   it('e-mails a new enquiry to the company address from site config', async () => {
-    const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry({ fullName: 'Asha Menon' }) });
+    const res = await call(enquiriesFn, {
+      path: '/api/enquiries',
+      json: validEnquiry({ fullName: 'Asha Menon' }),
+    });
     expect(res.status).toBe(201);
     expect(received).toHaveLength(1);
     const [mail] = received;
@@ -97,24 +113,39 @@ describe('with SMTP configured', () => {
     vi.stubEnv('SMTP_FROM', 'website@example.net');
     vi.stubEnv('SMTP_USER', 'mailer');
     vi.stubEnv('SMTP_PASS', 'secret');
-    const res = await call(contactFn, { path: '/api/contact', json: validContact({ message: 'Hello from Kochi' }) });
+    const res = await call(contactFn, {
+      path: '/api/contact',
+      json: validContact({ message: 'Hello from Kochi' }),
+    });
     expect(res.status).toBe(201);
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ to: ['leads@example.net'], from: 'website@example.net', user: 'mailer' });
+    expect(received[0]).toMatchObject({
+      to: ['leads@example.net'],
+      from: 'website@example.net',
+      user: 'mailer',
+    });
     expect(readable(received[0]!.raw)).toContain('Hello from Kochi');
   });
 
   it('keeps header injection out of the subject', async () => {
-    await call(contactFn, { path: '/api/contact', json: validContact({ name: 'Eve\r\nBcc: victim@example.org' }) });
+    await call(contactFn, {
+      path: '/api/contact',
+      json: validContact({ name: 'Eve\r\nBcc: victim@example.org' }),
+    });
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual([site.email]);
     const headers = received[0]!.raw.split('\r\n\r\n', 1)[0]!;
     expect(headers).not.toMatch(/^Bcc:/im);
-    expect(readable(headers)).toMatch(/^Subject: New contact message from Eve Bcc: victim@example\.org$/m);
+    expect(readable(headers)).toMatch(
+      /^Subject: New contact message from Eve Bcc: victim@example\.org$/m,
+    );
   });
 
   it('sends nothing for a rejected or honeypot submission', async () => {
-    await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry({ emailAddress: 'bad' }) });
+    await call(enquiriesFn, {
+      path: '/api/enquiries',
+      json: validEnquiry({ emailAddress: 'bad' }),
+    });
     await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry({ website: 'x' }) });
     expect(received).toEqual([]);
   });
@@ -155,7 +186,9 @@ describe('with a failing mail server', () => {
 describe('without SMTP_HOST', () => {
   it('sends nothing and stores as usual', async () => {
     vi.stubEnv('SMTP_HOST', '');
-    expect((await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() })).status).toBe(201);
+    expect((await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() })).status).toBe(
+      201,
+    );
     expect(received).toEqual([]);
     expect(logged).not.toHaveBeenCalled();
   });

@@ -3,13 +3,34 @@
  * half-written.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import announcementsFn from '../../functions/announcements.ts';
 import contactFn from '../../functions/contact.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
 import healthFn from '../../functions/health.ts';
 import loginFn from '../../functions/login.ts';
-import { ADMIN, call, deadPort, makeToken, useBlobs, validContact, validEnquiry, writes, type CallOptions, type FunctionHandler } from './helpers.ts';
+import {
+  ADMIN,
+  call,
+  deadPort,
+  makeToken,
+  useBlobs,
+  validContact,
+  validEnquiry,
+  writes,
+  type CallOptions,
+  type FunctionHandler,
+} from './helpers.ts';
 
 const blobs = useBlobs();
 
@@ -43,12 +64,31 @@ afterAll(async () => {
 });
 
 const CASES: [string, FunctionHandler, () => Promise<CallOptions>][] = [
-  ['POST /api/enquiries', enquiriesFn, async () => ({ path: '/api/enquiries', json: validEnquiry() })],
-  ['GET /api/enquiries', enquiriesFn, async () => ({ path: '/api/enquiries', token: await makeToken() })],
+  [
+    'POST /api/enquiries',
+    enquiriesFn,
+    async () => ({ path: '/api/enquiries', json: validEnquiry() }),
+  ],
+  [
+    'GET /api/enquiries',
+    enquiriesFn,
+    async () => ({ path: '/api/enquiries', token: await makeToken() }),
+  ],
   ['POST /api/contact', contactFn, async () => ({ path: '/api/contact', json: validContact() })],
   ['GET /api/announcements', announcementsFn, async () => ({ path: '/api/announcements' })],
-  ['POST /api/announcements', announcementsFn, async () => ({ path: '/api/announcements', json: { text: 'x' }, token: await makeToken() })],
-  ['POST /api/login', loginFn, async () => ({ path: '/api/login', json: { username: ADMIN.username, password: ADMIN.password } })],
+  [
+    'POST /api/announcements',
+    announcementsFn,
+    async () => ({ path: '/api/announcements', json: { text: 'x' }, token: await makeToken() }),
+  ],
+  [
+    'POST /api/login',
+    loginFn,
+    async () => ({
+      path: '/api/login',
+      json: { username: ADMIN.username, password: ADMIN.password },
+    }),
+  ],
 ];
 
 describe('storage on a dead port', () => {
@@ -61,7 +101,9 @@ describe('storage on a dead port', () => {
     blobs.restore();
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('30');
-    expect(await res.json()).toEqual({ error: 'Storage is unavailable. Please try again shortly.' });
+    expect(await res.json()).toEqual({
+      error: 'Storage is unavailable. Please try again shortly.',
+    });
     expect(elapsed).toBeLessThan(1_000);
     // The cause goes to the log, not to the client.
     expect(logged).toHaveBeenCalled();
@@ -69,8 +111,12 @@ describe('storage on a dead port', () => {
 
   it('stores nothing from submissions made while storage was down', async () => {
     blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
-    expect((await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() })).status).toBe(503);
-    expect((await call(contactFn, { path: '/api/contact', json: validContact() })).status).toBe(503);
+    expect((await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() })).status).toBe(
+      503,
+    );
+    expect((await call(contactFn, { path: '/api/contact', json: validContact() })).status).toBe(
+      503,
+    );
     blobs.restore();
     const list = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
     expect(list.headers.get('x-total-count')).toBe('0');

@@ -29,7 +29,9 @@ export async function withStore<T>(
   const timeoutMs = storageTimeoutMs();
   const controller = new AbortController();
   const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), {
+      once: true,
+    });
   });
   aborted.catch(() => {}); // Only observed through the race below.
 

@@ -16,7 +16,6 @@ export const ANNOUNCEMENT_LINK_MESSAGE =
  * is refused.
  */
 export function isAllowedLink(link: string): boolean {
-  // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f\\]/.test(link)) return false;
   if (/^https?:\/\//i.test(link)) {
     // A host must follow: `https:///x` would be read as host "x".

@@ -111,10 +111,7 @@ const stepEntries = [
     fullName: requiredText(LIMITS.name),
     designation: optionalText(LIMITS.name),
     emailAddress: requiredEmail(),
-    phoneNumber: v.pipe(
-      requiredText(LIMITS.phone),
-      v.regex(/^\d{10,}$/, ENQUIRY_MESSAGES.phone),
-    ),
+    phoneNumber: v.pipe(requiredText(LIMITS.phone), v.regex(/^\d{10,}$/, ENQUIRY_MESSAGES.phone)),
     country: requiredText(LIMITS.name),
     stateProvince: requiredText(LIMITS.name),
     cityTownVillage: requiredText(LIMITS.name),
@@ -126,7 +123,10 @@ const stepEntries = [
     institutionName: optionalText(LIMITS.name),
     institutionType: v.pipe(
       v.nullish(
-        v.array(v.picklist(INSTITUTION_TYPES, INVALID_VALUE_MESSAGE), ENQUIRY_MESSAGES.institutionType),
+        v.array(
+          v.picklist(INSTITUTION_TYPES, INVALID_VALUE_MESSAGE),
+          ENQUIRY_MESSAGES.institutionType,
+        ),
         [],
       ),
       v.maxLength(INSTITUTION_TYPES.length, INVALID_VALUE_MESSAGE),
@@ -144,7 +144,10 @@ const stepEntries = [
       v.nullish(v.union([v.string(), v.number()], ENQUIRY_MESSAGES.monthlyElectricityBill), ''),
       v.transform((bill) => (typeof bill === 'number' ? String(bill) : bill.trim())),
       v.maxLength(LIMITS.phone, tooLongMessage(LIMITS.phone)),
-      v.check((bill) => bill === '' || BILL_PATTERN.test(bill), ENQUIRY_MESSAGES.monthlyElectricityBill),
+      v.check(
+        (bill) => bill === '' || BILL_PATTERN.test(bill),
+        ENQUIRY_MESSAGES.monthlyElectricityBill,
+      ),
     ),
     renewableEnergyUsed: requiredChoice(
       RENEWABLE_ENERGY_ANSWERS,
@@ -225,7 +228,9 @@ const RULES: readonly ConditionalRule[] = [
     field: 'institutionTypeOther',
     applies: (values) => {
       const types = values['institutionType'];
-      return isInstitution(values) && Array.isArray(types) && types.includes(OTHER_INSTITUTION_TYPE);
+      return (
+        isInstitution(values) && Array.isArray(types) && types.includes(OTHER_INSTITUTION_TYPE)
+      );
     },
     answered: filled,
     message: ENQUIRY_MESSAGES.institutionTypeOther,

@@ -68,10 +68,7 @@ export function optionalText(max: number) {
 
 /** A required e-mail address (SPEC §5 pattern, at most 254 characters). */
 export function requiredEmail() {
-  return v.pipe(
-    requiredText(LIMITS.email),
-    v.check(isEmail, EMAIL_MESSAGE),
-  );
+  return v.pipe(requiredText(LIMITS.email), v.check(isEmail, EMAIL_MESSAGE));
 }
 
 /**

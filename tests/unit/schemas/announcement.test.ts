@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCEMENT_LINK_MESSAGE, AnnouncementInputSchema, isAllowedLink } from '../../../src/lib/schemas/index.ts';
+import {
+  ANNOUNCEMENT_LINK_MESSAGE,
+  AnnouncementInputSchema,
+  isAllowedLink,
+} from '../../../src/lib/schemas/index.ts';
 
 describe('announcement links', () => {
   it.each([
@@ -45,8 +49,14 @@ describe('announcement links', () => {
 
 describe('AnnouncementInputSchema', () => {
   it('requires text (trimmed, at most 500) and defaults the link to empty', () => {
-    expect(v.parse(AnnouncementInputSchema, { text: ' Hello ' })).toEqual({ text: 'Hello', link: '' });
-    expect(v.parse(AnnouncementInputSchema, { text: 'Hello', link: null })).toEqual({ text: 'Hello', link: '' });
+    expect(v.parse(AnnouncementInputSchema, { text: ' Hello ' })).toEqual({
+      text: 'Hello',
+      link: '',
+    });
+    expect(v.parse(AnnouncementInputSchema, { text: 'Hello', link: null })).toEqual({
+      text: 'Hello',
+      link: '',
+    });
     expect(v.safeParse(AnnouncementInputSchema, { text: ' ' }).success).toBe(false);
     expect(v.safeParse(AnnouncementInputSchema, { text: 'x'.repeat(501) }).success).toBe(false);
   });
@@ -57,6 +67,9 @@ describe('AnnouncementInputSchema', () => {
   });
 
   it('drops unknown fields, including a client-chosen id', () => {
-    expect(v.parse(AnnouncementInputSchema, { text: 'Hi', _id: 'mine', extra: true })).toEqual({ text: 'Hi', link: '' });
+    expect(v.parse(AnnouncementInputSchema, { text: 'Hi', _id: 'mine', extra: true })).toEqual({
+      text: 'Hi',
+      link: '',
+    });
   });
 });

@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_PLACEHOLDERS, ContactMessageSchema, fieldErrors } from '../../../src/lib/schemas/index.ts';
+import {
+  CONTACT_PLACEHOLDERS,
+  ContactMessageSchema,
+  fieldErrors,
+} from '../../../src/lib/schemas/index.ts';
 
 const errorsOf = (input: unknown) => {
   const result = v.safeParse(ContactMessageSchema, input);
@@ -9,7 +13,14 @@ const errorsOf = (input: unknown) => {
 
 describe('ContactMessageSchema', () => {
   it('accepts email, name and message, trimmed, dropping anything else', () => {
-    expect(v.parse(ContactMessageSchema, { email: ' a@b.co ', name: ' Ravi ', message: ' Hi ', phone: '1' })).toEqual({
+    expect(
+      v.parse(ContactMessageSchema, {
+        email: ' a@b.co ',
+        name: ' Ravi ',
+        message: ' Hi ',
+        phone: '1',
+      }),
+    ).toEqual({
       email: 'a@b.co',
       name: 'Ravi',
       message: 'Hi',

@@ -44,15 +44,48 @@ describe('enumerations (SPEC §3)', () => {
   it('match the specification exactly', () => {
     expect(ENQUIRY_TYPES).toEqual(['Individual', INSTITUTION]);
     expect(INSTITUTION_TYPES).toEqual([
-      'Commercial', 'Industrial', 'Government', 'Educational', 'Healthcare', 'NGO / Non-profit',
-      'Residential Complex', 'Hospitality (Hotels, Resorts)', 'Agricultural', 'Others',
+      'Commercial',
+      'Industrial',
+      'Government',
+      'Educational',
+      'Healthcare',
+      'NGO / Non-profit',
+      'Residential Complex',
+      'Hospitality (Hotels, Resorts)',
+      'Agricultural',
+      'Others',
     ]);
-    expect(PURPOSES_OF_USE).toEqual(['Primary Power Source', 'Backup Power', 'Grid Tie/Net Metering', 'Off-grid / Remote Location', 'Other']);
-    expect(GENERATOR_CAPACITIES).toEqual(['Less than 10 kWh', '10 kWh - 50 kWh', '50 kWh - 250 kWh', '250 kWh - 1 MW', 'Greater than 1 MW', 'Not sure / Need consultation']);
+    expect(PURPOSES_OF_USE).toEqual([
+      'Primary Power Source',
+      'Backup Power',
+      'Grid Tie/Net Metering',
+      'Off-grid / Remote Location',
+      'Other',
+    ]);
+    expect(GENERATOR_CAPACITIES).toEqual([
+      'Less than 10 kWh',
+      '10 kWh - 50 kWh',
+      '50 kWh - 250 kWh',
+      '250 kWh - 1 MW',
+      'Greater than 1 MW',
+      'Not sure / Need consultation',
+    ]);
     expect(RENEWABLE_ENERGY_ANSWERS).toEqual(['Yes', 'No']);
-    expect(INSTALLATION_SITE_LOCATIONS).toEqual(['Rooftop', 'Ground-mounted', 'Water-body (e.g., Floating Solar)', 'Integrated into Building Structure', 'Other']);
+    expect(INSTALLATION_SITE_LOCATIONS).toEqual([
+      'Rooftop',
+      'Ground-mounted',
+      'Water-body (e.g., Floating Solar)',
+      'Integrated into Building Structure',
+      'Other',
+    ]);
     expect(SPACE_AVAILABLE_ANSWERS).toEqual(['Yes', 'No', 'Not sure']);
-    expect(PREFERRED_TIMELINES).toEqual(['Immediately (within 1 month)', '1-3 months', '3-6 months', 'More than 6 months', 'Just exploring / No fixed timeline']);
+    expect(PREFERRED_TIMELINES).toEqual([
+      'Immediately (within 1 month)',
+      '1-3 months',
+      '3-6 months',
+      'More than 6 months',
+      'Just exploring / No fixed timeline',
+    ]);
   });
 });
 
@@ -69,32 +102,51 @@ describe('validateStep (SPEC §5 messages)', () => {
     expect(validateStep(0, filled())).toEqual({});
   });
 
-  it.each(['asha', 'asha@', 'asha@example', '@example.org', 'asha@.org', 'asha@example.', 'as ha@example.org', 'a@b@c.d'])(
-    'step 1: %j is an invalid e-mail',
+  it.each([
+    'asha',
+    'asha@',
+    'asha@example',
+    '@example.org',
+    'asha@.org',
+    'asha@example.',
+    'as ha@example.org',
+    'a@b@c.d',
+  ])('step 1: %j is an invalid e-mail', (emailAddress) => {
+    expect(validateStep(0, filled({ emailAddress }))).toEqual({
+      emailAddress: 'Invalid email format.',
+    });
+  });
+
+  it.each(['a@b.c', 'first.last+tag@sub.example.co.in', 'x@y.z.', 'a@b..c'])(
+    'step 1: %j matches text@text.text',
     (emailAddress) => {
-      expect(validateStep(0, filled({ emailAddress }))).toEqual({ emailAddress: 'Invalid email format.' });
+      expect(validateStep(0, filled({ emailAddress }))).toEqual({});
     },
   );
-
-  it.each(['a@b.c', 'first.last+tag@sub.example.co.in', 'x@y.z.', 'a@b..c'])('step 1: %j matches text@text.text', (emailAddress) => {
-    expect(validateStep(0, filled({ emailAddress }))).toEqual({});
-  });
 
   it.each(['123456789', '98765 43210', '+919876543210', '98765-43210', 'abcdefghij'])(
     'step 1: phone %j is not 10+ digits only',
     (phoneNumber) => {
-      expect(validateStep(0, filled({ phoneNumber }))).toEqual({ phoneNumber: 'Phone number must be at least 10 digits.' });
+      expect(validateStep(0, filled({ phoneNumber }))).toEqual({
+        phoneNumber: 'Phone number must be at least 10 digits.',
+      });
     },
   );
 
   it('step 1: phone may be surrounded by spaces, and is at most 20 digits', () => {
     expect(validateStep(0, filled({ phoneNumber: ' 9876543210 ' }))).toEqual({});
-    expect(validateStep(0, filled({ phoneNumber: '1'.repeat(21) }))).toEqual({ phoneNumber: 'Please use at most 20 characters.' });
+    expect(validateStep(0, filled({ phoneNumber: '1'.repeat(21) }))).toEqual({
+      phoneNumber: 'Please use at most 20 characters.',
+    });
   });
 
   it('step 2: enquiry type required', () => {
-    expect(validateStep(1, emptyEnquiryValues())).toEqual({ enquiryType: 'Please select an enquiry type.' });
-    expect(validateStep(1, filled({ enquiryType: 'Company' }))).toEqual({ enquiryType: 'Please select an enquiry type.' });
+    expect(validateStep(1, emptyEnquiryValues())).toEqual({
+      enquiryType: 'Please select an enquiry type.',
+    });
+    expect(validateStep(1, filled({ enquiryType: 'Company' }))).toEqual({
+      enquiryType: 'Please select an enquiry type.',
+    });
     expect(validateStep(1, filled())).toEqual({});
   });
 
@@ -103,16 +155,35 @@ describe('validateStep (SPEC §5 messages)', () => {
       institutionName: 'Institution name is required.',
       institutionType: 'Please select at least one institution type.',
     });
-    expect(validateStep(1, filled({ enquiryType: INSTITUTION, institutionName: 'School', institutionType: ['Educational', 'Others'] }))).toEqual({
+    expect(
+      validateStep(
+        1,
+        filled({
+          enquiryType: INSTITUTION,
+          institutionName: 'School',
+          institutionType: ['Educational', 'Others'],
+        }),
+      ),
+    ).toEqual({
       institutionTypeOther: 'Please specify.',
     });
     expect(
-      validateStep(1, filled({ enquiryType: INSTITUTION, institutionName: 'School', institutionType: ['Others'], institutionTypeOther: 'Trust' })),
+      validateStep(
+        1,
+        filled({
+          enquiryType: INSTITUTION,
+          institutionName: 'School',
+          institutionType: ['Others'],
+          institutionTypeOther: 'Trust',
+        }),
+      ),
     ).toEqual({});
   });
 
   it('step 2: stale institution answers never block an individual', () => {
-    expect(validateStep(1, filled({ institutionType: ['Others'], institutionName: '' }))).toEqual({});
+    expect(validateStep(1, filled({ institutionType: ['Others'], institutionName: '' }))).toEqual(
+      {},
+    );
   });
 
   it('step 3: choices required; the renewable type only when Yes', () => {
@@ -124,12 +195,16 @@ describe('validateStep (SPEC §5 messages)', () => {
     expect(validateStep(2, filled({ renewableEnergyUsed: 'Yes' }))).toEqual({
       renewableEnergySpecify: 'Please specify the type of renewable energy.',
     });
-    expect(validateStep(2, filled({ renewableEnergyUsed: 'Yes', renewableEnergySpecify: 'Solar' }))).toEqual({});
+    expect(
+      validateStep(2, filled({ renewableEnergyUsed: 'Yes', renewableEnergySpecify: 'Solar' })),
+    ).toEqual({});
   });
 
   it('step 3: the monthly bill is optional and numeric', () => {
     expect(validateStep(2, filled({ monthlyElectricityBill: '12000.50' }))).toEqual({});
-    expect(validateStep(2, filled({ monthlyElectricityBill: 'lots' }))).toEqual({ monthlyElectricityBill: 'Please enter the amount in numbers only.' });
+    expect(validateStep(2, filled({ monthlyElectricityBill: 'lots' }))).toEqual({
+      monthlyElectricityBill: 'Please enter the amount in numbers only.',
+    });
     expect(validateStep(2, { ...filled(), monthlyElectricityBill: 4500 })).toEqual({});
   });
 
@@ -142,19 +217,30 @@ describe('validateStep (SPEC §5 messages)', () => {
   });
 
   it('checks only the current step', () => {
-    const onlyStep4 = { ...emptyEnquiryValues(), installationSiteLocation: 'Rooftop', spaceAvailable: 'Yes', preferredTimeline: '1-3 months' };
+    const onlyStep4 = {
+      ...emptyEnquiryValues(),
+      installationSiteLocation: 'Rooftop',
+      spaceAvailable: 'Yes',
+      preferredTimeline: '1-3 months',
+    };
     expect(validateStep(3, onlyStep4)).toEqual({});
   });
 
   it('gives one message per field: the first rule that fails', () => {
-    expect(validateStep(0, filled({ emailAddress: '   ' }))).toEqual({ emailAddress: 'This field is required.' });
+    expect(validateStep(0, filled({ emailAddress: '   ' }))).toEqual({
+      emailAddress: 'This field is required.',
+    });
   });
 
   it('lists each step’s fields in order, covering every form field once', () => {
     expect(ENQUIRY_STEP_FIELDS[0][0]).toBe('fullName');
     const all = ENQUIRY_STEP_FIELDS.flat();
     expect(new Set(all).size).toBe(all.length);
-    expect(ENQUIRY_FIELDS.filter((field) => !all.includes(field as never))).toEqual(['howHearAboutUs', 'howHearAboutUsOther', 'receiveEmailUpdates']);
+    expect(ENQUIRY_FIELDS.filter((field) => !all.includes(field as never))).toEqual([
+      'howHearAboutUs',
+      'howHearAboutUsOther',
+      'receiveEmailUpdates',
+    ]);
   });
 
   it('never throws, whatever it is given', () => {
@@ -187,27 +273,70 @@ describe('parseEnquiry (the whole enquiry)', () => {
   });
 
   it('empties conditional fields that do not apply, and de-duplicates types', () => {
-    const individual = parseEnquiry({ ...filled(), institutionName: 'X', institutionType: ['Others'], institutionTypeOther: 'Y', renewableEnergySpecify: 'Solar', howHearAboutUsOther: 'Radio' });
+    const individual = parseEnquiry({
+      ...filled(),
+      institutionName: 'X',
+      institutionType: ['Others'],
+      institutionTypeOther: 'Y',
+      renewableEnergySpecify: 'Solar',
+      howHearAboutUsOther: 'Radio',
+    });
     expect(individual.success && individual.output).toMatchObject({
-      institutionName: '', institutionType: [], institutionTypeOther: '', renewableEnergySpecify: '', howHearAboutUsOther: '',
+      institutionName: '',
+      institutionType: [],
+      institutionTypeOther: '',
+      renewableEnergySpecify: '',
+      howHearAboutUsOther: '',
     });
-    const institution = parseEnquiry({ ...filled(), enquiryType: INSTITUTION, institutionName: 'X', institutionType: ['Others', 'Commercial', 'Others'], institutionTypeOther: 'Y', howHearAboutUs: 'Other', howHearAboutUsOther: 'Radio' });
+    const institution = parseEnquiry({
+      ...filled(),
+      enquiryType: INSTITUTION,
+      institutionName: 'X',
+      institutionType: ['Others', 'Commercial', 'Others'],
+      institutionTypeOther: 'Y',
+      howHearAboutUs: 'Other',
+      howHearAboutUsOther: 'Radio',
+    });
     expect(institution.success && institution.output).toMatchObject({
-      institutionType: ['Commercial', 'Others'], institutionTypeOther: 'Y', howHearAboutUsOther: 'Radio',
+      institutionType: ['Commercial', 'Others'],
+      institutionTypeOther: 'Y',
+      howHearAboutUsOther: 'Radio',
     });
-    const noOthers = parseEnquiry({ ...filled(), enquiryType: INSTITUTION, institutionName: 'X', institutionType: ['Commercial'], institutionTypeOther: 'stale' });
+    const noOthers = parseEnquiry({
+      ...filled(),
+      enquiryType: INSTITUTION,
+      institutionName: 'X',
+      institutionType: ['Commercial'],
+      institutionTypeOther: 'stale',
+    });
     expect(noOthers.success && noOthers.output.institutionTypeOther).toBe('');
   });
 
   it('refuses unknown institution types and over-long text', () => {
-    expect(parseEnquiry({ ...filled(), enquiryType: INSTITUTION, institutionName: 'X', institutionType: ['Spaceport'] }).success).toBe(false);
+    expect(
+      parseEnquiry({
+        ...filled(),
+        enquiryType: INSTITUTION,
+        institutionName: 'X',
+        institutionType: ['Spaceport'],
+      }).success,
+    ).toBe(false);
     expect(parseEnquiry({ ...filled(), fullName: 'x'.repeat(201) }).success).toBe(false);
-    expect(parseEnquiry({ ...filled(), additionalComments: 'x'.repeat(5_001) }).success).toBe(false);
+    expect(parseEnquiry({ ...filled(), additionalComments: 'x'.repeat(5_001) }).success).toBe(
+      false,
+    );
     expect(parseEnquiry({ ...filled(), additionalComments: 'x'.repeat(5_000) }).success).toBe(true);
   });
 
   it('reads receiveEmailUpdates as a yes/no', () => {
-    for (const [value, expected] of [[true, true], ['on', true], ['true', true], [false, false], ['', false], [undefined, false]] as const) {
+    for (const [value, expected] of [
+      [true, true],
+      ['on', true],
+      ['true', true],
+      [false, false],
+      ['', false],
+      [undefined, false],
+    ] as const) {
       const result = parseEnquiry({ ...filled(), receiveEmailUpdates: value });
       expect(result.success && result.output.receiveEmailUpdates).toBe(expected);
     }

@@ -7,7 +7,10 @@ it('imports only valibot and sibling schema modules', async () => {
   const dir = join(import.meta.dirname, '../../../src/lib/schemas');
   for (const file of await readdir(dir)) {
     const source = await readFile(join(dir, file), 'utf8');
-    const imports = [...source.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]);
-    for (const specifier of imports) expect(specifier, `${file}: ${specifier}`).toMatch(/^(valibot|\.\/[\w-]+\.ts)$/);
+    const imports = [
+      ...source.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm),
+    ].map((match) => match[1]);
+    for (const specifier of imports)
+      expect(specifier, `${file}: ${specifier}`).toMatch(/^(valibot|\.\/[\w-]+\.ts)$/);
   }
 });

@@ -4,7 +4,10 @@ import { LoginSchema, fieldErrors, isBotSubmission } from '../../../src/lib/sche
 
 describe('LoginSchema', () => {
   it('requires both fields; trims the username but not the password', () => {
-    expect(v.parse(LoginSchema, { username: ' admin ', password: ' pw ' })).toEqual({ username: 'admin', password: ' pw ' });
+    expect(v.parse(LoginSchema, { username: ' admin ', password: ' pw ' })).toEqual({
+      username: 'admin',
+      password: ' pw ',
+    });
     const result = v.safeParse(LoginSchema, { username: '', password: '' });
     expect(!result.success && fieldErrors(result.issues)).toEqual({
       username: 'This field is required.',
@@ -13,7 +16,9 @@ describe('LoginSchema', () => {
   });
 
   it('bounds the password so hashing stays cheap', () => {
-    expect(v.safeParse(LoginSchema, { username: 'a', password: 'x'.repeat(1_025) }).success).toBe(false);
+    expect(v.safeParse(LoginSchema, { username: 'a', password: 'x'.repeat(1_025) }).success).toBe(
+      false,
+    );
   });
 });
 

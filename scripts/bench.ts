@@ -1,0 +1,460 @@
+/**
+ * API benchmark (`npm run bench`): autocannon against the production-like local server, on
+ * loopback only, with bounded durations; prints a markdown table.
+ *
+ * Cases: GET /api/announcements and POST /api/enquiries at 10 and 50 connections; the admin
+ * list's first page (pageSize 10) with 100 and with 10,000 stored enquiries, which must cost
+ * at most twice as much with 10,000 (one connection: one administrator paging).
+ *
+ * Where it runs:
+ * - By default it starts its own server (the `npm start` server, scripts/serve.ts) from a
+ *   throw-away copy of the project root, so its ~20,000 benchmark records go to their own
+ *   Blobs folder and never into your local data; it builds the site first if dist/ is missing.
+ * - With `--use-running` it uses the server already answering on 127.0.0.1:$PORT (default
+ *   8888), logging in with ADMIN_USERNAME/ADMIN_PASSWORD (or .netlify/local-admin.json), and
+ *   deletes what it created when done. That server's SMTP settings, if any, would e-mail every
+ *   benchmark enquiry: point them elsewhere first.
+ *
+ * Options: --duration=SECONDS per case (default 5), --use-running.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  onResponse?: (status: number, body: string) => void;
+}
+
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  timeout?: number;
+  requests?: AutocannonRequest[];
+}
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  '2xx': number;
+}
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}`));
+const duration = Number(flag('duration')?.split('=')[1] ?? process.env['BENCH_DURATION'] ?? 5);
+const useRunning = Boolean(flag('use-running'));
+const OVERALL_LIMIT_MS = 15 * 60_000;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+let server: ChildProcess | undefined;
+let sandbox: string | undefined;
+
+// ---- server ---------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+async function healthy(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A copy of the project root whose `.netlify/` (and so Blobs data) is its own. */
+function makeSandbox(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-site-'));
+  // Sources are copied (the function bundler trips over symlinked ones); the rest is linked.
+  for (const entry of ['functions', 'src', 'netlify.toml', 'package.json', 'tsconfig.json']) {
+    if (existsSync(join(root, entry)))
+      cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  }
+  for (const entry of ['dist', 'node_modules']) symlinkSync(join(root, entry), join(dir, entry));
+  // serve.ts finds the project root from its own location, so the scripts are copied.
+  mkdirSync(join(dir, 'scripts'));
+  for (const file of readdirSync(join(root, 'scripts'))) {
+    if (file.endsWith('.ts')) copyFileSync(join(root, 'scripts', file), join(dir, 'scripts', file));
+  }
+  return dir;
+}
+
+async function startServer(admin: Credentials): Promise<string> {
+  if (!existsSync(join(root, 'dist/index.html'))) {
+    log('No build in dist/: running `npm run build` first…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  sandbox = makeSandbox();
+  const port = await freePort();
+  const output: string[] = [];
+  server = spawn(process.execPath, [join(sandbox, 'scripts/serve.ts')], {
+    cwd: sandbox,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      ADMIN_PASSWORD_HASH: '',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      SMTP_HOST: '',
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+  });
+  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    if (await healthy(base)) return base;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not become healthy:\n${output.join('')}`);
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (child?.pid !== undefined && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    const timer = setTimeout(
+      () => child.exitCode === null && child.pid && process.kill(-child.pid, 'SIGKILL'),
+      5_000,
+    );
+    await exited;
+    clearTimeout(timer);
+  }
+  if (sandbox) rmSync(sandbox, { recursive: true, force: true });
+  sandbox = undefined;
+}
+
+// ---- API helpers ------------------------------------------------------------------------------
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+function runningServerCredentials(): Credentials | undefined {
+  const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = process.env;
+  if (username && password) return { username, password };
+  const file = join(root, '.netlify/local-admin.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>;
+    if (saved.username && saved.password)
+      return { username: saved.username, password: saved.password };
+  }
+  return undefined;
+}
+
+async function login(base: string, credentials: Credentials): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!res.ok) throw new Error(`login failed: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function totalEnquiries(base: string, token: string): Promise<number> {
+  const res = await fetch(`${base}/api/enquiries?page=1&pageSize=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`admin list failed: HTTP ${res.status}`);
+  return Number(res.headers.get('x-total-count'));
+}
+
+const ENQUIRY = JSON.stringify({
+  fullName: 'Benchmark Lead',
+  emailAddress: 'bench@example.org',
+  phoneNumber: '9876543210',
+  country: 'India',
+  stateProvince: 'Kerala',
+  cityTownVillage: 'Kochi',
+  enquiryType: 'Individual',
+  purposeOfUse: 'Backup Power',
+  generatorCapacity: '10 kWh - 50 kWh',
+  renewableEnergyUsed: 'No',
+  installationSiteLocation: 'Rooftop',
+  spaceAvailable: 'Yes',
+  preferredTimeline: '1-3 months',
+  additionalComments: 'Created by scripts/bench.ts',
+});
+
+/** Ids of everything the benchmark created, to delete from a server that is not ours. */
+const created = { enquiries: [] as string[], announcements: [] as string[] };
+
+function recordId(list: string[]) {
+  return (status: number, body: string) => {
+    if (status === 201) list.push((JSON.parse(body) as { _id: string })._id);
+  };
+}
+
+/**
+ * Runs `work` against the server's Blobs folder through a second Blobs server on the same
+ * folder, so the benchmark can store and remove thousands of records through the enquiry
+ * repository (the API's own code) in seconds: through the local server, which starts a worker
+ * per request, that would take minutes.
+ */
+async function withLocalBlobs<T>(projectRoot: string, work: () => Promise<T>): Promise<T> {
+  const { BlobsServer } = await import('@netlify/blobs/server');
+  const { setEnvironmentContext } = await import('@netlify/blobs');
+  const token = randomBytes(16).toString('hex');
+  const blobs = new BlobsServer({ directory: join(projectRoot, '.netlify/blobs-serve'), token });
+  const { port } = await blobs.start();
+  const url = `http://127.0.0.1:${port}`;
+  setEnvironmentContext({
+    siteID: localSiteID(projectRoot),
+    token,
+    edgeURL: url,
+    uncachedEdgeURL: url,
+  });
+  try {
+    return await work();
+  } finally {
+    await blobs.stop();
+  }
+}
+
+async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  task: (item: T) => Promise<unknown>,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += size) {
+    await Promise.all(items.slice(start, start + size).map(task));
+  }
+}
+
+async function seedEnquiries(projectRoot: string, count: number): Promise<void> {
+  if (count <= 0) return;
+  log(`Storing ${count.toLocaleString('en')} enquiries…`);
+  const { enquiries } = await import('../functions/_lib/repositories/enquiries.ts');
+  const { parseEnquiry } = await import('../src/lib/schemas/index.ts');
+  const parsed = parseEnquiry(JSON.parse(ENQUIRY));
+  if (!parsed.success) throw new Error('the benchmark enquiry is invalid');
+  await withLocalBlobs(projectRoot, () =>
+    inBatches(Array.from({ length: count }), 50, async () => {
+      created.enquiries.push((await enquiries.create(parsed.output))._id);
+    }),
+  );
+}
+
+/** The site id `@netlify/dev` files local Blobs under: the linked site's, else "0". */
+function localSiteID(projectRoot: string): string {
+  const state = join(projectRoot, '.netlify/state.json');
+  if (!existsSync(state)) return '0';
+  return (JSON.parse(readFileSync(state, 'utf8')) as { siteId?: string }).siteId ?? '0';
+}
+
+async function seedAnnouncements(base: string, token: string): Promise<void> {
+  const res = await fetch(`${base}/api/announcements`);
+  const existing = (await res.json()) as unknown[];
+  for (let i = existing.length; i < 5; i++) {
+    const post = await fetch(`${base}/api/announcements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text: `Benchmark announcement ${i + 1}`, link: '/renewable-energy' }),
+    });
+    created.announcements.push(((await post.json()) as { _id: string })._id);
+  }
+}
+
+async function cleanUp(base: string, token: string): Promise<void> {
+  log(
+    `Deleting the ${created.enquiries.length + created.announcements.length} records the benchmark created…`,
+  );
+  await inBatches(created.announcements, 8, (id) =>
+    fetch(`${base}/api/announcements/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
+  const { enquiries } = await import('../functions/_lib/repositories/enquiries.ts');
+  await withLocalBlobs(root, () => inBatches(created.enquiries, 50, (id) => enquiries.remove(id)));
+}
+
+// ---- measuring ------------------------------------------------------------------------------------
+
+interface Row {
+  name: string;
+  connections: number;
+  stored: string;
+  result: AutocannonResult;
+}
+
+const rows: Row[] = [];
+
+async function measure(
+  base: string,
+  name: string,
+  connections: number,
+  stored: string,
+  request: AutocannonRequest,
+): Promise<AutocannonResult> {
+  log(`${name}, ${connections} connections, ${duration} s…`);
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    timeout: 30,
+    requests: [request],
+  });
+  rows.push({ name, connections, stored, result });
+  return result;
+}
+
+function table(): string {
+  const lines = [
+    '| case | connections | stored enquiries | req/s | p50 ms | p99 ms | non-2xx | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { name, connections, stored, result } of rows) {
+    lines.push(
+      `| ${name} | ${connections} | ${stored} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+// ---- main -------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  if (!(duration > 0 && duration <= 60))
+    throw new Error('--duration must be between 1 and 60 seconds');
+  let base: string;
+  let credentials: Credentials;
+  const ownServer = !useRunning;
+  if (useRunning) {
+    base = `http://127.0.0.1:${process.env['PORT'] ?? 8888}`;
+    if (!(await healthy(base)))
+      throw new Error(`no server answers on ${base} (start it with \`npm start\`)`);
+    const found = runningServerCredentials();
+    if (!found) throw new Error('set ADMIN_USERNAME and ADMIN_PASSWORD for the running server');
+    credentials = found;
+  } else {
+    credentials = { username: 'bench', password: randomBytes(12).toString('base64url') };
+    base = await startServer(credentials);
+  }
+  log(`Benchmarking ${base}${ownServer ? ' (own server, own data)' : ''}`);
+  const token = await login(base, credentials);
+
+  const adminList: AutocannonRequest = {
+    method: 'GET',
+    path: '/api/enquiries?page=1&pageSize=10',
+    headers: { authorization: `Bearer ${token}` },
+  };
+  const costs: number[] = [];
+  for (const target of [100, 10_000]) {
+    const before = await totalEnquiries(base, token);
+    await seedEnquiries(ownServer ? sandbox! : root, target - before);
+    // The first read after a change rebuilds the key index; measure the steady state.
+    const stored = await totalEnquiries(base, token);
+    // One connection: one administrator paging.
+    const result = await measure(
+      base,
+      'GET /api/enquiries?page=1&pageSize=10 (admin)',
+      1,
+      stored.toLocaleString('en'),
+      adminList,
+    );
+    costs.push(result['2xx'] > 0 ? result.latency.p50 : NaN);
+  }
+
+  await seedAnnouncements(base, token);
+  const stored = (await totalEnquiries(base, token)).toLocaleString('en');
+  for (const connections of [10, 50]) {
+    await measure(base, 'GET /api/announcements', connections, stored, {
+      method: 'GET',
+      path: '/api/announcements',
+    });
+  }
+  for (const connections of [10, 50]) {
+    await measure(base, 'POST /api/enquiries', connections, `${stored}+`, {
+      method: 'POST',
+      path: '/api/enquiries',
+      headers: { 'content-type': 'application/json' },
+      body: ENQUIRY,
+      onResponse: recordId(created.enquiries),
+    });
+  }
+
+  const ratio = costs[1]! / costs[0]!;
+  const verdict = Number.isFinite(ratio)
+    ? `${ratio.toFixed(2)}× (${ratio <= 2 ? 'PASS' : 'FAIL'}: must be at most 2×)`
+    : 'not measured: no request completed (machine overloaded? try a longer --duration)';
+  process.stdout.write(`\n${table()}\n\n`);
+  process.stdout.write(
+    `Admin page 1 with 10,000 vs 100 stored: p50 ${costs[1]} ms vs ${costs[0]} ms = ${verdict}.\n`,
+  );
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  process.stdout.write(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${load}, ${duration} s per case, ` +
+      `loopback, ${ownServer ? 'own' : 'running'} server.\n`,
+  );
+
+  if (!ownServer) await cleanUp(base, token);
+}
+
+const guard = setTimeout(() => {
+  log(`Benchmark exceeded ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
+  void stopServer().finally(() => process.exit(1));
+}, OVERALL_LIMIT_MS);
+guard.unref();
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void stopServer().finally(() => process.exit(130)));
+}
+
+try {
+  await main();
+} catch (error) {
+  log(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await stopServer();
+}

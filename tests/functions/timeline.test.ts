@@ -1,0 +1,85 @@
+/**
+ * The record store behind enquiries and contact messages: newest-first pages read through a
+ * generation-tagged, chunked id index (chunks of 3 here, to cross their boundaries).
+ */
+import { getStore } from '@netlify/blobs';
+import { describe, expect, it } from 'vitest';
+import { timeline } from '../../functions/_lib/repositories/timeline.ts';
+import { useBlobs } from './helpers.ts';
+
+const blobs = useBlobs();
+
+interface Note {
+  n: number;
+}
+
+async function seeded(count: number, name = 'notes') {
+  const notes = timeline<Note>(name, { chunkSize: 3 });
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) ids.push((await notes.create({ n }))._id);
+  return { notes, newestFirst: ids.reverse() };
+}
+
+const listings = () => blobs.ops.filter((op) => op.type === 'list').length;
+
+describe('timeline', () => {
+  it('pages newest first across chunk boundaries', async () => {
+    const { notes, newestFirst } = await seeded(8);
+    for (const pageSize of [1, 2, 3, 4, 5, 8, 10]) {
+      for (let page = 1; page <= Math.ceil(8 / pageSize) + 1; page++) {
+        const { items, total } = await notes.page(page, pageSize);
+        expect(total).toBe(8);
+        const start = (page - 1) * pageSize;
+        expect(
+          items.map((item) => item._id),
+          `page ${page} of ${pageSize}`,
+        ).toEqual(newestFirst.slice(start, start + pageSize));
+      }
+    }
+    expect((await notes.all()).map((item) => item.n)).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
+  });
+
+  it('lists keys once per change, then reads only the chunks a page needs', async () => {
+    const { notes } = await seeded(8);
+    await notes.page(1, 2);
+    blobs.resetOps();
+    await notes.page(3, 2); // ids 4–5: chunk 1 only
+    expect(listings()).toBe(0);
+    const chunkReads = blobs.ops
+      .filter((op) => /\/_index-\d+$/.test(op.url))
+      .map((op) => op.url.split('/').at(-1));
+    expect(chunkReads).toEqual(['_index-1']);
+
+    await notes.create({ n: 8 });
+    blobs.resetOps();
+    expect((await notes.page(1, 1)).items[0]!.n).toBe(8);
+    expect(listings()).toBe(1);
+  });
+
+  it('rebuilds when a chunk belongs to another generation or is damaged', async () => {
+    const { notes } = await seeded(7);
+    await notes.page(1, 10);
+    const store = getStore({ name: 'notes', consistency: 'strong' });
+    await store.setJSON('_index-1', { generation: 'stale', ids: ['X'] });
+    expect((await notes.page(2, 3)).items.map((item) => item.n)).toEqual([3, 2, 1]);
+    await store.set('_index', 'not json');
+    expect((await notes.page(1, 3)).total).toBe(7);
+  });
+
+  it('forgets deleted records at once', async () => {
+    const { notes, newestFirst } = await seeded(5);
+    await notes.page(1, 10);
+    expect(await notes.remove(newestFirst[1]!)).toBe(true);
+    expect(await notes.remove(newestFirst[1]!)).toBe(false);
+    const { items, total } = await notes.page(1, 10);
+    expect(total).toBe(4);
+    expect(items.map((item) => item.n)).toEqual([4, 2, 1, 0]);
+  });
+
+  it('answers an empty store', async () => {
+    const notes = timeline<Note>('empty', { chunkSize: 3 });
+    expect(await notes.page(1, 10)).toEqual({ items: [], total: 0 });
+    expect(await notes.page(2, 10)).toEqual({ items: [], total: 0 });
+    expect(await notes.all()).toEqual([]);
+  });
+});
