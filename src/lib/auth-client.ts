@@ -28,3 +28,17 @@ export function afterLoginPath(search: string): string {
     ? from
     : '/admin';
 }
+
+/** SPEC §9: the admin is logged out after 5 minutes without activity. */
+export const INACTIVITY_LOGOUT_MS = 300_000;
+
+/** The login page, remembering where to come back to (the current page by default). */
+export function loginPath(from: string = location.pathname + location.search): string {
+  return `/login?from=${encodeURIComponent(from)}`;
+}
+
+/** SPEC §2 Logout: removes the stored token and goes to /login. */
+export function logout(): void {
+  clearToken();
+  location.replace('/login');
+}

@@ -1,0 +1,45 @@
+import type { Announcement } from '../../lib/schemas';
+
+interface Props {
+  items: Announcement[];
+  editingId: string | null;
+  onEdit: (item: Announcement) => void;
+  onDelete: (item: Announcement) => void;
+}
+
+/** SPEC §2: each announcement's text (and link) with Edit and Delete. */
+export default function AnnouncementList({ items, editingId, onEdit, onDelete }: Props) {
+  if (items.length === 0) return <p className="admin-status">No announcements yet.</p>;
+  return (
+    <ul className="admin-list" aria-label="Announcements">
+      {items.map((item) => (
+        <li
+          key={item._id}
+          className="admin-list__item"
+          data-editing={item._id === editingId ? '' : undefined}
+        >
+          <span className="admin-list__text">
+            {item.text}
+            {item.link && <span className="admin-list__link">{item.link}</span>}
+          </span>
+          <span className="admin-actions">
+            <button
+              className="admin-btn admin-btn--secondary"
+              type="button"
+              onClick={() => onEdit(item)}
+            >
+              Edit<span className="visually-hidden">: {item.text}</span>
+            </button>
+            <button
+              className="admin-btn admin-btn--danger"
+              type="button"
+              onClick={() => onDelete(item)}
+            >
+              Delete<span className="visually-hidden">: {item.text}</span>
+            </button>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

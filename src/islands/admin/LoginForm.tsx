@@ -1,0 +1,75 @@
+import { useState, type SubmitEvent } from 'react';
+import { afterLoginPath, setToken } from '../../lib/auth-client';
+import { ApiError, API_MESSAGES, login } from '../../lib/admin-api';
+import Alert from './Alert';
+
+/**
+ * SPEC §2 Login: both fields required (browser-level, SPEC §5); the button is disabled while
+ * sending; success stores the token and returns to `?from=` or /admin.
+ */
+export default function LoginForm() {
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setSending(true);
+    setError('');
+    try {
+      const token = await login(
+        String(data.get('username') ?? ''),
+        String(data.get('password') ?? ''),
+      );
+      setToken(token);
+      location.assign(afterLoginPath(location.search));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : API_MESSAGES.invalidCredentials);
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="admin-login">
+      <h1>Admin Login</h1>
+      {/* method="post": without scripts the password never lands in the address bar. */}
+      <form
+        className="admin-card admin-form"
+        method="post"
+        onSubmit={submit}
+        aria-describedby="login-error"
+      >
+        <div className="admin-field">
+          <label htmlFor="login-username">Username</label>
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            required
+            maxLength={200}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="login-password">Password</label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1024}
+          />
+        </div>
+        <Alert id="login-error" message={error} />
+        <button
+          className="admin-btn admin-btn--primary"
+          type="submit"
+          disabled={sending}
+          aria-busy={sending}
+        >
+          Login
+        </button>
+      </form>
+    </div>
+  );
+}

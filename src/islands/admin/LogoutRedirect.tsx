@@ -1,0 +1,8 @@
+import { useEffect } from 'react';
+import { logout } from '../../lib/auth-client';
+
+/** SPEC §2 Logout: removes the stored token and goes to /login; the page holds the copy. */
+export default function LogoutRedirect() {
+  useEffect(logout, []);
+  return null;
+}

@@ -1,0 +1,282 @@
+/**
+ * Typed client of the admin API (DESIGN.md contract). Every call sends the admin Bearer token;
+ * failures become an `ApiError` whose message is ready to show (SPEC §8). On a 401, or when the
+ * token is gone, the token is cleared and the admin is sent to /login shortly after, so the
+ * message can be read first.
+ */
+import type { Announcement, AnnouncementInput, ContactMessage, Enquiry } from './schemas';
+import { clearToken, getToken, loginPath } from './auth-client';
+
+/** SPEC §9: enquiries per admin page. */
+export const ENQUIRIES_PAGE_SIZE = 10;
+/** How long a session-ending message stays on screen before the login page. */
+export const LOGIN_REDIRECT_DELAY_MS = 2_500;
+
+export const API_MESSAGES = {
+  noToken: 'Authentication token not found. Please log in.',
+  /** SPEC §8, enquiries fetch; used for every admin read. */
+  readUnauthorized: 'Session expired or unauthorized. Please log in again.',
+  /** SPEC §8, enquiry delete; used for every admin write. */
+  writeUnauthorized: 'Unauthorized: Please log in again.',
+  network: 'Could not reach the server. Please check your connection and try again.',
+  invalidCredentials: 'Invalid credentials',
+  loginUnavailable: 'Sign-in is unavailable right now. Please try again shortly.',
+} as const;
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no answer came (network failure or no token). */
+  readonly status: number;
+  /** Per-field messages from a 400 answer. */
+  readonly fields: Record<string, string>;
+
+  constructor(message: string, status: number, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** What went wrong, for composing SPEC §8's "…: {status text}" messages. */
+export interface Failure {
+  status: number;
+  /** The server's `error` text, else the HTTP status text, else the code. */
+  detail: string;
+}
+
+type Kind = 'read' | 'write';
+
+interface Call {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  kind: Kind;
+  failed: (failure: Failure) => string;
+}
+
+let leaving = false;
+
+/** Clears the token and goes to the login page once the message has been shown. */
+function endSession(): void {
+  clearToken();
+  if (leaving) return;
+  leaving = true;
+  const target = loginPath();
+  setTimeout(() => location.assign(target), LOGIN_REDIRECT_DELAY_MS);
+}
+
+function errorBody(body: unknown): { error?: string; fields: Record<string, string> } {
+  if (typeof body !== 'object' || body === null) return { fields: {} };
+  const { error, fields } = body as { error?: unknown; fields?: unknown };
+  const safeFields: Record<string, string> = {};
+  if (typeof fields === 'object' && fields !== null) {
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === 'string') safeFields[key] = value;
+    }
+  }
+  return typeof error === 'string' ? { error, fields: safeFields } : { fields: safeFields };
+}
+
+async function send(path: string, { method = 'GET', body, kind, failed }: Call): Promise<Response> {
+  const token = getToken();
+  if (!token) {
+    endSession();
+    throw new ApiError(API_MESSAGES.noToken, 0);
+  }
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      cache: 'no-store',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(API_MESSAGES.network, 0);
+  }
+  if (response.ok) return response;
+  if (response.status === 401) {
+    endSession();
+    throw new ApiError(
+      API_MESSAGES[kind === 'read' ? 'readUnauthorized' : 'writeUnauthorized'],
+      401,
+    );
+  }
+  const parsed = errorBody(await response.json().catch(() => null));
+  const detail = parsed.error ?? (response.statusText || String(response.status));
+  throw new ApiError(failed({ status: response.status, detail }), response.status, parsed.fields);
+}
+
+async function jsonOf<T>(response: Response, failed: Call['failed']): Promise<T> {
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError(
+      failed({ status: response.status, detail: 'unreadable answer' }),
+      response.status,
+    );
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+async function page<T>(
+  path: string,
+  pageNumber: number,
+  pageSize: number,
+  failed: Call['failed'],
+): Promise<Page<T>> {
+  const query = new URLSearchParams({ page: String(pageNumber), pageSize: String(pageSize) });
+  const response = await send(`${path}?${query}`, { kind: 'read', failed });
+  const items = await jsonOf<unknown>(response, failed);
+  if (!Array.isArray(items))
+    throw new ApiError(failed({ status: response.status, detail: 'not a list' }), response.status);
+  const total = Number(response.headers.get('x-total-count'));
+  return { items: items as T[], total: Number.isFinite(total) ? total : items.length };
+}
+
+// ---- Announcements ---------------------------------------------------------------------------
+
+const announcementFailed = (action: string) => (failure: Failure) =>
+  `Could not ${action} the announcement: ${failure.detail}`;
+
+export async function listAnnouncements(): Promise<Announcement[]> {
+  const failed = ({ status }: Failure) =>
+    `Failed to load announcements. HTTP error! status: ${status}`;
+  const response = await send('/api/announcements', { kind: 'read', failed });
+  const items = await jsonOf<unknown>(response, failed);
+  return Array.isArray(items) ? (items as Announcement[]) : [];
+}
+
+export async function saveAnnouncement(
+  input: AnnouncementInput,
+  id?: string,
+): Promise<Announcement> {
+  const failed = announcementFailed(id === undefined ? 'add' : 'update');
+  const path =
+    id === undefined ? '/api/announcements' : `/api/announcements/${encodeURIComponent(id)}`;
+  const response = await send(path, {
+    method: id === undefined ? 'POST' : 'PUT',
+    body: input,
+    kind: 'write',
+    failed,
+  });
+  return jsonOf<Announcement>(response, failed);
+}
+
+export async function deleteAnnouncement(id: string): Promise<void> {
+  const failed = announcementFailed('delete');
+  await send(`/api/announcements/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    kind: 'write',
+    failed,
+  });
+}
+
+// ---- Enquiries -------------------------------------------------------------------------------
+
+export function listEnquiries(
+  pageNumber: number,
+  pageSize = ENQUIRIES_PAGE_SIZE,
+): Promise<Page<Enquiry>> {
+  return page<Enquiry>(
+    '/api/enquiries',
+    pageNumber,
+    pageSize,
+    ({ status }) => `Failed to load enquiries. HTTP error! status: ${status}`,
+  );
+}
+
+export async function deleteEnquiry(id: string): Promise<void> {
+  const failed = ({ detail }: Failure) => `Failed to delete enquiry: ${detail}`;
+  await send(`/api/enquiries/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    kind: 'write',
+    failed,
+  });
+}
+
+/** The CSV export as a file to save: its content and the name the server suggests. */
+export async function downloadEnquiriesCsv(): Promise<{ blob: Blob; filename: string }> {
+  const failed = ({ status }: Failure) =>
+    `Failed to download enquiries. HTTP error! status: ${status}`;
+  const response = await send('/api/enquiries.csv', { kind: 'read', failed });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'enquiries.csv';
+  return { blob: await response.blob(), filename };
+}
+
+// ---- Contact messages ------------------------------------------------------------------------
+
+export function listContactMessages(
+  pageNumber: number,
+  pageSize = ENQUIRIES_PAGE_SIZE,
+): Promise<Page<ContactMessage>> {
+  return page<ContactMessage>(
+    '/api/contact-messages',
+    pageNumber,
+    pageSize,
+    ({ status }) => `Failed to load messages. HTTP error! status: ${status}`,
+  );
+}
+
+export async function deleteContactMessage(id: string): Promise<void> {
+  const failed = ({ detail }: Failure) => `Failed to delete message: ${detail}`;
+  await send(`/api/contact-messages/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    kind: 'write',
+    failed,
+  });
+}
+
+// ---- Login -----------------------------------------------------------------------------------
+
+/** "2 minutes", "45 seconds": a Retry-After wait in words. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * POST /api/login → the token. 429 says how long to wait, 503 passes on the server's reason;
+ * every other failure is SPEC §8's 'Invalid credentials'.
+ */
+export async function login(username: string, password: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch('/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+  } catch {
+    throw new ApiError(API_MESSAGES.invalidCredentials, 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (
+    response.ok &&
+    typeof body === 'object' &&
+    body !== null &&
+    'token' in body &&
+    typeof body.token === 'string'
+  ) {
+    return body.token;
+  }
+  if (response.status === 429) {
+    const wait = Number(response.headers.get('retry-after'));
+    const when = Number.isFinite(wait) && wait > 0 ? `in ${formatWait(Math.ceil(wait))}` : 'later';
+    throw new ApiError(
+      `Too many failed attempts: sign-in is locked. Please try again ${when}.`,
+      429,
+    );
+  }
+  if (response.status === 503) {
+    throw new ApiError(errorBody(body).error ?? API_MESSAGES.loginUnavailable, 503);
+  }
+  throw new ApiError(API_MESSAGES.invalidCredentials, response.status);
+}

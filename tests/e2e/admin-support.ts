@@ -1,0 +1,108 @@
+import {
+  expect as baseExpect,
+  type APIRequestContext,
+  type Dialog,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { adminToken } from './support';
+
+// The local functions share two cores with parallel builds: allow for slow answers.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+export const credentials = {
+  username: process.env['E2E_ADMIN_USERNAME'] ?? '',
+  password: process.env['E2E_ADMIN_PASSWORD'] ?? '',
+};
+
+/** Text no other test (or the other project running this one) can have written. */
+export const unique = (label: string) =>
+  `E2E admin ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Waits until the page's islands have hydrated, so a click reaches React, not the bare form. */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Logs in through the login form, arriving on the dashboard with every list loaded. */
+export async function logIn(page: Page, from?: string): Promise<void> {
+  await page.goto(from === undefined ? '/login' : `/login?from=${encodeURIComponent(from)}`);
+  await hydrated(page);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
+  await settled(page);
+}
+
+/** No list of the dashboard is still loading. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.getByText(/^Loading (enquiries|messages|announcements)\.\.\.$/)).toHaveCount(0);
+}
+
+/** Accepts every confirm and alert, recording their messages in order. */
+export function acceptDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+/** A valid enquiry body (SPEC §5): an individual who uses no renewable energy. */
+export function enquiryBody(fullName: string, overrides: Record<string, unknown> = {}) {
+  return {
+    fullName,
+    emailAddress: 'e2e.enquirer@example.com',
+    phoneNumber: '9876543210',
+    country: 'India',
+    stateProvince: 'Kerala',
+    cityTownVillage: 'Kochi',
+    enquiryType: 'Individual',
+    purposeOfUse: 'Backup Power',
+    generatorCapacity: '10 kWh - 50 kWh',
+    renewableEnergyUsed: 'No',
+    installationSiteLocation: 'Rooftop',
+    spaceAvailable: 'Yes',
+    preferredTimeline: '1-3 months',
+    ...overrides,
+  };
+}
+
+const ADMIN_PATHS = { '/api/enquiries': '/api/enquiries', '/api/contact': '/api/contact-messages' };
+
+/** Creates records through the public API; `cleanup` deletes whatever is left with the admin token. */
+export class Seeder {
+  private readonly created: string[] = [];
+
+  constructor(private readonly request: APIRequestContext) {}
+
+  async post(path: keyof typeof ADMIN_PATHS, data: Record<string, unknown>): Promise<string> {
+    const response = await this.request.post(path, { data });
+    expect(response.status(), await response.text()).toBe(201);
+    const { _id } = (await response.json()) as { _id: string };
+    this.created.push(`${ADMIN_PATHS[path]}/${_id}`);
+    return _id;
+  }
+
+  /** Deletes every seeded record still there (404s for the ones a test deleted are fine). */
+  async cleanup(): Promise<void> {
+    const headers = { Authorization: `Bearer ${await adminToken(this.request)}` };
+    await Promise.all(this.created.map((path) => this.request.delete(path, { headers })));
+  }
+}
+
+/** The enquiries table row holding `text`, paging forward until it shows up. */
+export async function enquiryRow(page: Page, text: string): Promise<Locator> {
+  const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
+  for (let pageNumber = 1; pageNumber <= 30; pageNumber += 1) {
+    await expect(panel.locator('.admin-count')).toContainText(`page ${pageNumber} of`);
+    const row = panel.locator('tbody tr', { hasText: text });
+    if ((await row.count()) > 0) return row;
+    const next = panel.getByRole('button', { name: 'Next' });
+    if ((await next.count()) === 0 || (await next.isDisabled())) break;
+    await next.click();
+  }
+  throw new Error(`No enquiry row holds "${text}"`);
+}

@@ -1,0 +1,598 @@
+import { test, expect as baseExpect, type Page, type Route } from '@playwright/test';
+import { adminToken, axeViolations } from './support';
+import {
+  Seeder,
+  acceptDialogs,
+  credentials,
+  enquiryBody,
+  enquiryRow,
+  hydrated,
+  logIn,
+  unique,
+} from './admin-support';
+
+// Every dashboard step waits on the local functions, which share two cores with parallel builds.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 60_000 });
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** Records Content-Security-Policy complaints of the page's console. */
+function cspErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('login', () => {
+  test('wrong credentials say "Invalid credentials"; the button is disabled while sending', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await hydrated(page);
+    await expect(page.locator('h1')).toHaveText('Admin Login');
+    await expect(page.getByLabel('Username')).toHaveAttribute('required', '');
+    await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
+
+    let release = () => {};
+    await page.route('**/api/login', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    // A name of its own: failures are counted per name, so the real admin is never locked out.
+    await page.getByLabel('Username').fill(unique('nobody'));
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('a lock-out (429) says how long to wait; 503 passes on the reason', async ({ page }) => {
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('secret');
+
+    await page.route('**/api/login', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '600' },
+        json: { error: 'Too many failed attempts.' },
+      }),
+    );
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/locked.*try again in 10 minutes/);
+
+    await page.unroute('**/api/login');
+    await page.route('**/api/login', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: 'Admin sign-in is not configured on this server.' },
+      }),
+    );
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Admin sign-in is not configured on this server.',
+    );
+  });
+
+  test('the guard sends a visitor without a token to /login?from=…, and login returns there', async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login\/?\?from=/);
+    expect(new URL(page.url()).searchParams.get('from')).toMatch(/^\/admin\/?$/);
+
+    await hydrated(page);
+    await page.getByLabel('Username').fill(credentials.username);
+    await page.getByLabel('Password').fill(credentials.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
+    expect(await storedToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  test('the guard says "Checking authentication..." before the dashboard', async ({ page }) => {
+    const html = await (await page.request.get('/admin')).text();
+    expect(html).toContain('Checking authentication...');
+    expect(html).not.toContain('Welcome, Admin!');
+  });
+});
+
+test.describe('session', () => {
+  test('Logout removes the token and goes to /login', async ({ page }) => {
+    await logIn(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login\/?$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('leaving the dashboard logs out (pagehide)', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/about');
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('5 minutes without activity log out; activity restarts the count', async ({ page }) => {
+    await page.clock.install();
+    await logIn(page);
+    await page.clock.runFor(290_000);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'logged out in 20 seconds' }),
+    ).toBeVisible();
+    await page.mouse.move(40, 40);
+    await page.mouse.move(60, 80);
+    await expect(page.getByText(/logged out in 20 seconds/)).toHaveCount(0);
+
+    await page.clock.runFor(290_000);
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await page.clock.runFor(11_000);
+    await expect(page).toHaveURL(/\/login\/?$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('a rejected token (401) shows the message, clears the token and goes to /login', async ({
+    page,
+  }) => {
+    await logIn(page);
+    await page.evaluate(() =>
+      localStorage.setItem('token', `${localStorage.getItem('token')}tampered`),
+    );
+    const text = unique('tampered');
+    await page.getByPlaceholder('Announcement text').fill(text);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Unauthorized: Please log in again.' }),
+    ).toBeVisible();
+    await expect(page.getByPlaceholder('Announcement text')).toHaveValue(text);
+    expect(await storedToken(page)).toBeNull();
+    await expect(page).toHaveURL(/\/login\/?\?from=%2Fadmin/);
+  });
+
+  test('a stale token on arrival: the lists say the session expired, then /login', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('token', 'aaa.bbb.ccc'));
+    await page.goto('/admin');
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Session expired or unauthorized. Please log in again.' })
+        .first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/?\?from=/);
+  });
+});
+
+test.describe('announcements', () => {
+  test('add, edit, cancel and delete; the public ticker shows the change', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const dialogs = acceptDialogs(page);
+    const text = unique('announcement');
+    try {
+      await logIn(page);
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Announcements Management' }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Manage Announcements' })).toBeVisible();
+      const list = page.getByRole('list', { name: 'Announcements' });
+
+      await page.getByPlaceholder('Announcement text').fill(text);
+      await page.getByLabel('Link (optional)').fill('/about');
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      const item = list.getByRole('listitem').filter({ hasText: text });
+      await expect(item).toHaveCount(1);
+      await expect(page.getByPlaceholder('Announcement text')).toHaveValue('');
+
+      // Edit fills the form; Cancel goes back to add mode without a change.
+      await item.getByRole('button', { name: /^Edit/ }).click();
+      await expect(page.getByPlaceholder('Announcement text')).toHaveValue(text);
+      await expect(page.getByLabel('Link (optional)')).toHaveValue('/about');
+      await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      await expect(page.getByPlaceholder('Announcement text')).toHaveValue('');
+
+      await item.getByRole('button', { name: /^Edit/ }).click();
+      await page.getByPlaceholder('Announcement text').fill(`${text} (updated)`);
+      await page.getByRole('button', { name: 'Update' }).click();
+      const updated = list.getByRole('listitem').filter({ hasText: `${text} (updated)` });
+      await expect(updated).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+
+      // Another tab: leaving this one would log out.
+      const home = await context.newPage();
+      await home.goto('/');
+      const ticker = home.locator('[data-ticker] ul:not([aria-hidden])');
+      await expect(ticker.getByRole('link', { name: `${text} (updated)` })).toHaveAttribute(
+        'href',
+        '/about',
+      );
+      await home.close();
+
+      await updated.getByRole('button', { name: /^Delete/ }).click();
+      await expect(updated).toHaveCount(0);
+      expect(dialogs).toEqual(['Delete this announcement?']);
+    } finally {
+      const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+      const items = (await (await request.get('/api/announcements')).json()) as {
+        _id: string;
+        text: string;
+      }[];
+      for (const leftover of items.filter((entry) => entry.text.startsWith(text))) {
+        await request.delete(`/api/announcements/${leftover._id}`, { headers });
+      }
+    }
+  });
+
+  test('a bad link gets the schema message under the field; nothing typed is lost', async ({
+    page,
+  }) => {
+    await logIn(page);
+    const text = unique('bad link');
+    await page.getByPlaceholder('Announcement text').fill(text);
+    await page.getByLabel('Link (optional)').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const link = page.getByLabel('Link (optional)');
+    await expect(link).toHaveAttribute('aria-invalid', 'true');
+    await expect(link).toHaveAccessibleDescription(
+      /Link must start with https:\/\/, http:\/\/, \/, #, mailto: or tel:\./,
+    );
+    await expect(link).toBeFocused();
+    await expect(link).toHaveValue('javascript:alert(1)');
+    await expect(page.getByPlaceholder('Announcement text')).toHaveValue(text);
+
+    // Empty text: the required message.
+    await page.getByPlaceholder('Announcement text').fill('');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByPlaceholder('Announcement text')).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+  });
+
+  test('server field errors and failures show in the form, which keeps its values', async ({
+    page,
+  }) => {
+    await logIn(page);
+    const text = unique('server says no');
+    await page.route('**/api/announcements', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            json: { error: 'Some fields are invalid.', fields: { text: 'Too spammy.' } },
+          })
+        : route.continue(),
+    );
+    await page.getByPlaceholder('Announcement text').fill(text);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByPlaceholder('Announcement text')).toHaveAccessibleDescription(
+      'Too spammy.',
+    );
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Could not add the announcement: Some fields are invalid.' }),
+    ).toBeVisible();
+
+    await page.unroute('**/api/announcements');
+    await page.route('**/api/announcements', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Could not reach the server' }),
+    ).toBeVisible();
+    await expect(page.getByPlaceholder('Announcement text')).toHaveValue(text);
+  });
+});
+
+/** Serves /api/enquiries from a list held by the test (GET pages, DELETE by id). */
+async function fakeEnquiries(
+  page: Page,
+  enquiries: Record<string, unknown>[],
+  hold?: Promise<void>,
+) {
+  await page.route(
+    (url) => url.pathname === '/api/enquiries' || url.pathname.startsWith('/api/enquiries/'),
+    async (route: Route) => {
+      const url = new URL(route.request().url());
+      if (route.request().method() === 'DELETE') {
+        const id = url.pathname.split('/').pop();
+        enquiries.splice(
+          enquiries.findIndex((item) => item['_id'] === id),
+          1,
+        );
+        return route.fulfill({ status: 204 });
+      }
+      await hold;
+      const pageNumber = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('pageSize') ?? 10);
+      return route.fulfill({
+        json: enquiries.slice((pageNumber - 1) * size, pageNumber * size),
+        headers: { 'X-Total-Count': String(enquiries.length) },
+      });
+    },
+  );
+}
+
+const fakeEnquiry = (index: number) => ({
+  ...enquiryBody(`Fake Person ${index}`),
+  _id: `fake-${index}`,
+  createdAt: new Date(Date.UTC(2026, 0, 31 - index)).toISOString(),
+});
+
+test.describe('enquiries panel', () => {
+  test('loading, then rows; no pagination with 10 or fewer', async ({ page }) => {
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    await fakeEnquiries(
+      page,
+      Array.from({ length: 10 }, (_, index) => fakeEnquiry(index)),
+      hold,
+    );
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByLabel('Username').fill(credentials.username);
+    await page.getByLabel('Password').fill(credentials.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
+    await expect(panel.getByRole('heading', { name: 'Admin Enquiries Panel' })).toBeVisible();
+    await expect(panel.getByRole('status')).toHaveText('Loading enquiries...');
+    release();
+    await expect(panel.locator('tbody tr')).toHaveCount(10);
+    await expect(panel.getByRole('columnheader')).toHaveText([
+      'Date',
+      'Full Name',
+      'Email',
+      'Phone',
+      'Type',
+      'Capacity',
+      'Timeline',
+      'Actions',
+    ]);
+    await expect(panel.getByRole('navigation')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  });
+
+  test('empty list: "No enquiries found."; a failed load says why', async ({ page }) => {
+    await fakeEnquiries(page, []);
+    await logIn(page);
+    const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
+    await expect(panel.getByText('No enquiries found.')).toBeVisible();
+    await expect(panel.locator('table')).toHaveCount(0);
+
+    await page.unroute(
+      (url) => url.pathname === '/api/enquiries' || url.pathname.startsWith('/api/enquiries/'),
+    );
+    await page.route(
+      (url) => url.pathname === '/api/enquiries',
+      (route) => route.fulfill({ status: 500, json: { error: 'Internal error.' } }),
+    );
+    await logIn(page);
+    await expect(panel.getByRole('alert')).toHaveText(
+      'Failed to load enquiries. HTTP error! status: 500',
+    );
+  });
+
+  test('deleting the only row of the last page moves to the page before', async ({ page }) => {
+    const dialogs = acceptDialogs(page);
+    await fakeEnquiries(
+      page,
+      Array.from({ length: 11 }, (_, index) => fakeEnquiry(index)),
+    );
+    await logIn(page);
+    const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
+    await panel.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect(panel.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+    await panel.getByRole('button', { name: /^Delete/ }).click();
+    await expect(panel.locator('tbody tr')).toHaveCount(10);
+    await expect(panel.getByRole('navigation')).toHaveCount(0);
+    await expect(panel.getByRole('heading', { name: 'Admin Enquiries Panel' })).toBeFocused();
+    expect(dialogs).toEqual([
+      'Are you sure you want to delete this enquiry? This action cannot be undone.',
+      'Enquiry deleted successfully!',
+    ]);
+  });
+
+  test('real enquiries: pagination past 10, details modal, Escape, Close, delete', async ({
+    page,
+    request,
+  }) => {
+    // Twelve real submissions on a busy machine: more than the default 30 s.
+    test.slow();
+    const seeder = new Seeder(request);
+    const marker = unique('enquirer');
+    try {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          seeder.post('/api/enquiries', enquiryBody(`${marker} filler ${index}`)),
+        ),
+      );
+      await seeder.post('/api/enquiries', enquiryBody(`${marker} individual`));
+      await seeder.post(
+        '/api/enquiries',
+        enquiryBody(`${marker} institution`, {
+          emailAddress: 'hospital.admin@example.com',
+          enquiryType: 'Institution / Business / Government',
+          institutionName: 'Kochi General Hospital',
+          institutionType: ['Healthcare', 'Others'],
+          institutionTypeOther: 'Research campus',
+          renewableEnergyUsed: 'Yes',
+          renewableEnergySpecify: 'Rooftop solar',
+          howHearAboutUs: 'Other',
+          howHearAboutUsOther: 'A trade fair',
+        }),
+      );
+      const dialogs = acceptDialogs(page);
+      await logIn(page);
+      const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
+      const pager = panel.getByRole('navigation', { name: 'Enquiries pages' });
+      await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+      await expect(pager.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(pager.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+      // Institution: its conditional fields, lists joined with commas, N/A for empty values.
+      let row = await enquiryRow(page, `${marker} institution`);
+      const view = row.getByRole('button', { name: /^View/ });
+      await view.click();
+      const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
+      await expect(modal).toBeVisible();
+      const value = (label: string) =>
+        modal.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+      await expect(value('Institution Name')).toHaveText('Kochi General Hospital');
+      await expect(value('Institution Type')).toHaveText('Healthcare, Others');
+      await expect(value('Other Institution Type')).toHaveText('Research campus');
+      await expect(value('Specify RE Type')).toHaveText('Rooftop solar');
+      await expect(value('Specify How Heard')).toHaveText('A trade fair');
+      await expect(value('Designation')).toHaveText('N/A');
+      await expect(value('Monthly Electricity Bill')).toHaveText('N/A');
+      await expect(modal.getByRole('button', { name: 'Reply by Email' })).toHaveAttribute(
+        'data-mailto',
+        'mailto:hospital.admin@example.com',
+      );
+      await expect(modal.getByRole('button', { name: 'Close enquiry details' })).toBeFocused();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Focus stays inside while the dialog is open.
+      for (let step = 0; step < 4; step += 1) await page.keyboard.press('Tab');
+      expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(modal).toBeHidden();
+      await expect(view).toBeFocused();
+
+      // Individual: no institution or detail fields; the Close button.
+      await panel.getByRole('button', { name: 'Page 1', exact: true }).click();
+      row = await enquiryRow(page, `${marker} individual`);
+      await row.getByRole('button', { name: /^View/ }).click();
+      for (const hidden of [
+        'Institution Name',
+        'Institution Type',
+        'Other Institution Type',
+        'Specify RE Type',
+        'Specify How Heard',
+      ]) {
+        await expect(modal.locator('dt', { hasText: new RegExp(`^${hidden}$`) })).toHaveCount(0);
+      }
+      await expect(value('Renewable Energy Used')).toHaveText('No');
+      await modal.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(modal).toBeHidden();
+      await expect(row.getByRole('button', { name: /^View/ })).toBeFocused();
+
+      // Delete: confirm, then the alert; the row is gone.
+      await row.getByRole('button', { name: /^Delete/ }).click();
+      await expect(panel.locator('tbody tr', { hasText: `${marker} individual` })).toHaveCount(0);
+      expect(dialogs).toEqual([
+        'Are you sure you want to delete this enquiry? This action cannot be undone.',
+        'Enquiry deleted successfully!',
+      ]);
+    } finally {
+      await seeder.cleanup();
+    }
+  });
+
+  test('the CSV export downloads with the token', async ({ page, request }) => {
+    const seeder = new Seeder(request);
+    const marker = unique('csv');
+    try {
+      await seeder.post('/api/enquiries', enquiryBody(marker));
+      await logIn(page);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: /^Download CSV/ }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+      const path = await file.path();
+      const { readFile } = await import('node:fs/promises');
+      const csv = await readFile(path, 'utf8');
+      expect(csv).toContain('Full Name');
+      expect(csv).toContain(marker);
+    } finally {
+      await seeder.cleanup();
+    }
+  });
+});
+
+test.describe('contact messages', () => {
+  test('listed, read and deleted', async ({ page, request }) => {
+    const seeder = new Seeder(request);
+    const name = unique('sender');
+    try {
+      await seeder.post('/api/contact', {
+        name,
+        email: 'sender@example.com',
+        message: 'Please call me back.',
+      });
+      const dialogs = acceptDialogs(page);
+      await logIn(page);
+      const panel = page.locator('section[aria-labelledby="messages-heading"]');
+      const item = panel.getByRole('listitem').filter({ hasText: name });
+      await expect(item).toHaveCount(1);
+      await expect(item.getByText('Please call me back.')).toBeHidden();
+      await item.getByRole('button', { name: /^View/ }).click();
+      await expect(item.getByText('Please call me back.')).toBeVisible();
+      await expect(item.getByRole('button', { name: /^Hide/ })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      await item.getByRole('button', { name: /^Delete/ }).click();
+      await expect(item).toHaveCount(0);
+      expect(dialogs).toEqual(['Delete this message? This action cannot be undone.']);
+    } finally {
+      await seeder.cleanup();
+    }
+  });
+});
+
+test.describe('accessibility and small screens', () => {
+  test('login and dashboard have no axe violations or CSP errors, one h1 each', async ({
+    page,
+  }) => {
+    const csp = cspErrors(page);
+    await page.goto('/login');
+    await hydrated(page);
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await logIn(page);
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(csp).toEqual([]);
+  });
+
+  test('at 320 px the dashboard and the modal fit without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await fakeEnquiries(page, [fakeEnquiry(1)]);
+    await logIn(page);
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.locator('tbody').getByRole('button', { name: /^View/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
+    await expect(modal).toBeVisible();
+    const box = await modal.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 320 && box.y + box.height <= 640).toBe(true);
+    await expect(modal.getByRole('button', { name: 'Close', exact: true })).toBeInViewport();
+    for (const button of await page.locator('.admin-btn:visible').all()) {
+      const size = await button.boundingBox();
+      expect(size && size.width >= 44 && size.height >= 44).toBe(true);
+    }
+  });
+});

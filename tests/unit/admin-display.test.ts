@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NOT_AVAILABLE,
+  displayValue,
+  enquiryDetailRows,
+  mailtoHref,
+  pageButtons,
+  pageWithin,
+} from '../../src/lib/admin-display';
+import { formatWait } from '../../src/lib/admin-api';
+import { INSTITUTION_ENQUIRY, emptyEnquiryValues, type Enquiry } from '../../src/lib/schemas';
+
+const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
+  ...(emptyEnquiryValues() as unknown as Enquiry),
+  _id: 'id',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  fullName: 'Asha',
+  enquiryType: 'Individual',
+  renewableEnergyUsed: 'No',
+  ...overrides,
+});
+
+const labels = (value: Enquiry) => enquiryDetailRows(value).map((row) => row.label);
+
+describe('displayValue (SPEC §2 detail modal)', () => {
+  it("shows 'N/A' for empty values and empty lists, joins lists with commas", () => {
+    expect(displayValue('')).toBe(NOT_AVAILABLE);
+    expect(displayValue('   ')).toBe(NOT_AVAILABLE);
+    expect(displayValue(undefined)).toBe(NOT_AVAILABLE);
+    expect(displayValue([])).toBe(NOT_AVAILABLE);
+    expect(displayValue(['Healthcare', 'Others'])).toBe('Healthcare, Others');
+    expect(displayValue(true)).toBe('Yes');
+    expect(displayValue('Kochi')).toBe('Kochi');
+  });
+});
+
+describe('enquiryDetailRows', () => {
+  it('leaves out the conditional fields that do not apply', () => {
+    const shown = labels(enquiry());
+    for (const hidden of [
+      'Institution Name',
+      'Institution Type',
+      'Other Institution Type',
+      'Specify RE Type',
+      'Specify How Heard',
+    ]) {
+      expect(shown).not.toContain(hidden);
+    }
+    expect(shown).toContain('Designation');
+  });
+
+  it('shows each conditional field when its answer asks for it', () => {
+    const shown = labels(
+      enquiry({
+        enquiryType: INSTITUTION_ENQUIRY,
+        institutionType: ['Others'],
+        renewableEnergyUsed: 'Yes',
+        howHearAboutUs: 'Other',
+      }),
+    );
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        'Institution Name',
+        'Institution Type',
+        'Other Institution Type',
+        'Specify RE Type',
+        'Specify How Heard',
+      ]),
+    );
+    expect(
+      labels(enquiry({ enquiryType: INSTITUTION_ENQUIRY, institutionType: ['Commercial'] })),
+    ).not.toContain('Other Institution Type');
+  });
+});
+
+describe('mailtoHref (Reply by Email)', () => {
+  it('links to the address and refuses missing, N/A or malformed ones', () => {
+    expect(mailtoHref('asha@example.com')).toBe('mailto:asha@example.com');
+    expect(mailtoHref('a?b@example.com')).toBe('mailto:a%3Fb@example.com');
+    expect(mailtoHref('')).toBeNull();
+    expect(mailtoHref('N/A')).toBeNull();
+    expect(mailtoHref(undefined)).toBeNull();
+    expect(mailtoHref('not an address')).toBeNull();
+  });
+});
+
+describe('paging (SPEC §4 after a delete)', () => {
+  it('keeps a page that exists, else the last page, else page 1', () => {
+    expect(pageWithin(2, 11, 10)).toBe(2);
+    expect(pageWithin(2, 10, 10)).toBe(1);
+    expect(pageWithin(3, 0, 10)).toBe(1);
+    expect(pageWithin(5, 25, 10)).toBe(3);
+  });
+
+  it('offers every page when few, else the ends and the neighbours', () => {
+    expect(pageButtons(1, 3)).toEqual([1, 2, 3]);
+    expect(pageButtons(5, 12)).toEqual([1, null, 4, 5, 6, null, 12]);
+    expect(pageButtons(1, 12)).toEqual([1, 2, null, 12]);
+  });
+});
+
+describe('formatWait (login lock-out)', () => {
+  it('says seconds under a minute, whole minutes above', () => {
+    expect(formatWait(1)).toBe('1 second');
+    expect(formatWait(45)).toBe('45 seconds');
+    expect(formatWait(60)).toBe('1 minute');
+    expect(formatWait(601)).toBe('11 minutes');
+  });
+});
