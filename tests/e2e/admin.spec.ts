@@ -36,9 +36,11 @@ test.describe('login', () => {
     await expect(page.getByLabel('Username')).toHaveAttribute('required', '');
     await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
 
+    // The gate exists before the request does, so releasing it can never come too early.
     let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/login', async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await gate;
       await route.continue();
     });
     // A name of its own: failures are counted per name, so the real admin is never locked out.
