@@ -1,0 +1,33 @@
+import { getCollection, type CollectionEntry } from 'astro:content';
+
+/**
+ * The items of the service and technology pages (content/items/<group>/NN-<slug>.yaml): one
+ * lookup for the pages, their components and the infographic documents built from them.
+ */
+export type ServiceItem = CollectionEntry<'items'>;
+export type ItemGroup = ServiceItem['data']['group'];
+
+/** Groups whose pages show infographic frames, so only these documents are built. */
+export const infographicGroups: readonly ItemGroup[] = [
+  'renewable',
+  'generator',
+  'eia',
+  'farming',
+  'hospitality',
+];
+
+/** A group's items in their `order`. */
+export async function getItems(group: ItemGroup): Promise<ServiceItem[]> {
+  const items = await getCollection('items', (item) => item.data.group === group);
+  return items.sort((a, b) => a.data.order - b.data.order);
+}
+
+/** The file name without its order prefix: `renewable/01-wind-energy` → `wind-energy`. */
+export function itemSlug(item: ServiceItem): string {
+  return (item.id.split('/').pop() ?? item.id).replace(/^\d+-/, '');
+}
+
+/** Where the item's infographic document is served. */
+export function infographicPath(item: ServiceItem): string {
+  return `/infographics/${item.data.group}/${itemSlug(item)}/`;
+}
