@@ -107,7 +107,10 @@ test.describe('services and team', () => {
 
 test.describe('announcements strip', () => {
   // One project only: these tests change the shared announcement list.
-  test.skip(({ isMobile }, testInfo) => testInfo.project.name !== 'desktop', 'desktop project only');
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'changes shared data: desktop project only');
+  });
   test.describe.configure({ mode: 'serial' });
 
   test('is hidden, with a logged message, when the list cannot be loaded', async ({ page }) => {
