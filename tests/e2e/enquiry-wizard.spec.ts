@@ -63,7 +63,7 @@ test('each step validates on Next, with the spec messages and the focus on the f
   for (const message of ['Please select purpose of use.', 'Please select generator capacity.', 'Please specify if renewable energy is currently used.']) {
     await expect(form.getByText(message)).toBeVisible();
   }
-  await form.getByLabel('Yes').check();
+  await form.locator('#enquiry-renewableEnergyUsed').getByLabel('Yes').check();
   await next(form);
   await expect(form.getByText('Please specify the type of renewable energy.')).toBeVisible();
 
@@ -83,7 +83,7 @@ test('a complete enquiry is sent, stored, confirmed, and the form starts again',
   await form.getByLabel('Purpose of Use').selectOption('Backup Power');
   await form.getByLabel('Generator Capacity').selectOption('10 kWh - 50 kWh');
   await form.getByLabel('Monthly Electricity Bill').fill('4500');
-  await form.getByLabel('No', { exact: true }).check();
+  await form.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
   await next(form);
   await expect(form.locator('[aria-current="step"]')).toContainText('Step 4');
   await form.getByRole('button', { name: 'Submit Enquiry' }).click();
@@ -94,7 +94,7 @@ test('a complete enquiry is sent, stored, confirmed, and the form starts again',
     'There was an error submitting your enquiry. Please correct the highlighted fields and try again.',
   );
   await form.getByLabel('Installation Site Location').selectOption('Rooftop');
-  await form.getByLabel('Yes').check();
+  await form.locator('#enquiry-spaceAvailable').getByLabel('Yes').check();
   await form.getByLabel('Preferred Timeline').selectOption('1-3 months');
   await form.getByLabel('Additional Comments').fill('Three-storey school block.');
 
@@ -141,10 +141,10 @@ test('what was typed survives a reload, and a failed send keeps it', async ({ pa
   await next(again);
   await again.getByLabel('Purpose of Use').selectOption('Other');
   await again.getByLabel('Generator Capacity').selectOption('Not sure / Need consultation');
-  await again.getByLabel('No', { exact: true }).check();
+  await again.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
   await next(again);
   await again.getByLabel('Installation Site Location').selectOption('Ground-mounted');
-  await again.getByLabel('Not sure').check();
+  await again.locator('#enquiry-spaceAvailable').getByLabel('Not sure').check();
   await again.getByLabel('Preferred Timeline').selectOption('Just exploring / No fixed timeline');
   await page.route('**/api/enquiries', (route) => route.abort());
   await again.getByRole('button', { name: 'Submit Enquiry' }).click();
