@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ContactMessageSchema, CONTACT_PLACEHOLDERS, type ContactMessageInput } from '../lib/schemas/contact';
 import { LIMITS, fieldErrors } from '../lib/schemas/fields';
@@ -6,7 +6,7 @@ import { TextArea, TextField } from './forms/fields';
 import { Honeypot } from './forms/Honeypot';
 import { useSessionDraft } from './forms/useSessionDraft';
 import { useHydrated } from './forms/useHydrated';
-import { focusFirstInvalid, honeypotValue, postJson } from './forms/submit';
+import { focusFirstInvalid, honeypotValue, postJson, returnedFieldErrors } from './forms/submit';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 type Errors = Partial<Record<keyof ContactMessageInput, string>>;
@@ -23,6 +23,14 @@ export default function ContactForm() {
   const [values, setValues, clearDraft] = useSessionDraft('contact-draft', empty);
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<Status>('idle');
+
+  // Back from a plain form post the server refused: say so where the form is.
+  useEffect(() => {
+    const returned = returnedFieldErrors('contact-form');
+    if (!returned) return;
+    setErrors(returned as Errors);
+    setStatus('error');
+  }, []);
 
   const set = (field: keyof ContactMessageInput) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -11,7 +11,7 @@ import {
 import { Honeypot } from './forms/Honeypot';
 import { useHydrated } from './forms/useHydrated';
 import { useSessionDraft } from './forms/useSessionDraft';
-import { focusFirstInvalid, honeypotValue, postJson } from './forms/submit';
+import { focusFirstInvalid, honeypotValue, postJson, returnedFieldErrors } from './forms/submit';
 import { StepIndicator } from './enquiry/StepIndicator';
 import { StepContact } from './enquiry/StepContact';
 import { StepProfile } from './enquiry/StepProfile';
@@ -44,6 +44,15 @@ export default function EnquiryWizard() {
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [status, setStatus] = useState<Status>('none');
   const done = useRef<HTMLDivElement>(null);
+
+  // Back from a plain form post the server refused: show the banner and the step at fault.
+  useEffect(() => {
+    const returned = returnedFieldErrors('enquiry') as EnquiryErrors | null;
+    if (!returned) return;
+    setErrors(returned);
+    setStatus('error');
+    setStep(firstStepWithError(returned) ?? 0);
+  }, []);
 
   // After sending, the confirmation takes the focus so it is read out and in view.
   useEffect(() => {

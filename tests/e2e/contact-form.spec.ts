@@ -80,3 +80,12 @@ test('without JavaScript the form posts and lands on the thank-you page', async 
   await expect(page.locator('h1')).toHaveText('Thank you');
   await context.close();
 });
+
+test('back from a refused plain post, the form says what to check', async ({ page }) => {
+  await page.goto('/about?error=1&fields=email,message#contact-form');
+  const form = page.locator('#contact-form form');
+  await form.scrollIntoViewIfNeeded();
+  await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
+  await expect(form.getByText('Please check this field.')).toHaveCount(2);
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+});

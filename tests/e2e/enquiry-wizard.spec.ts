@@ -169,3 +169,12 @@ test('without JavaScript it is one long form with every field and one submit but
   await expect(form.getByRole('button', { name: 'Next' })).toBeHidden();
   await context.close();
 });
+
+test('back from a refused plain post, the wizard opens the step at fault', async ({ page }) => {
+  await page.goto('/renewable-energy?error=1&fields=purposeOfUse#enquiry');
+  const form = page.locator('#enquiry-form');
+  await form.scrollIntoViewIfNeeded();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 3');
+  await expect(form.getByText('Please check this field.')).toBeVisible();
+});

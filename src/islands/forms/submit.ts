@@ -46,3 +46,19 @@ export function focusFirstInvalid(form: HTMLFormElement | null, fields: readonly
     return;
   }
 }
+
+/** Said of a field the server refused on a form post made before the island took over. */
+export const RECHECK_MESSAGE = 'Please check this field.';
+
+/**
+ * A form posted before hydration (or without scripts) comes back as `?error=1&fields=a,b#anchor`
+ * when the server refuses it. Returns the refused field names, or null when this page was not
+ * such a return for the form at `anchor`.
+ */
+export function returnedFieldErrors(anchor: string): Record<string, string> | null {
+  if (typeof location === 'undefined' || location.hash !== `#${anchor}`) return null;
+  const params = new URLSearchParams(location.search);
+  if (!params.get('error')) return null;
+  const fields = (params.get('fields') ?? '').split(',').filter(Boolean);
+  return Object.fromEntries(fields.map((field) => [field, RECHECK_MESSAGE]));
+}
