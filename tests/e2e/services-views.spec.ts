@@ -64,7 +64,7 @@ test.describe('Renewable Energy Solutions', () => {
     const enquiry = page.locator('section#enquiry');
     await expect(enquiry.getByRole('heading', { level: 2 })).toHaveText('Generator Enquiry');
     await expect(enquiry).toContainText('tell us what you need');
-    await expect(enquiry.locator('[data-enquiry-mount]')).toBeEmpty();
+    await expect(enquiry.locator('form#enquiry-form')).toBeVisible();
 
     await expect(items(page).locator('h3')).toHaveText(technologies);
     await expect(page.locator('#approach h2')).toHaveText('Our unique approach');

@@ -1,0 +1,180 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { adminToken, axeViolations } from './support';
+
+async function openWizard(page: Page): Promise<Locator> {
+  await page.goto('/renewable-energy#enquiry');
+  const form = page.locator('#enquiry-form');
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute('novalidate', '');
+  return form;
+}
+
+async function fillContact(form: Locator, name: string) {
+  await form.getByLabel('Full Name').fill(name);
+  await form.getByLabel('Email Address').fill('facilities@school.example');
+  await form.getByLabel('Phone Number').fill('9876543210');
+  await form.getByLabel('Country').fill('India');
+  await form.getByLabel('State / Province').fill('Kerala');
+  await form.getByLabel('City / Town / Village').fill('Thrissur');
+}
+
+const next = (form: Locator) => form.getByRole('button', { name: 'Next' }).click();
+
+test('each step validates on Next, with the spec messages and the focus on the first error', async ({ page }) => {
+  const form = await openWizard(page);
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 1');
+  await expect(form.getByRole('button', { name: 'Back' })).toBeDisabled();
+
+  await next(form);
+  await expect(form.getByText('This field is required.')).toHaveCount(6);
+  await expect(form.getByLabel('Full Name')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await fillContact(form, 'E2E Validation');
+  await form.getByLabel('Email Address').fill('bad@address');
+  await form.getByLabel('Phone Number').fill('12345');
+  await next(form);
+  await expect(form.getByText('Invalid email format.')).toBeVisible();
+  await expect(form.getByText('Phone number must be at least 10 digits.')).toBeVisible();
+  await form.getByLabel('Email Address').fill('a@b.co');
+  await expect(form.getByText('Invalid email format.')).toHaveCount(0);
+  await form.getByLabel('Phone Number').fill('9876543210');
+  await next(form);
+
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 2');
+  await next(form);
+  await expect(form.getByText('Please select an enquiry type.')).toBeVisible();
+  await expect(form.getByLabel('Institution Name')).toHaveCount(0);
+  await form.getByLabel('Institution / Business / Government').check();
+  await next(form);
+  await expect(form.getByText('Institution name is required.')).toBeVisible();
+  await expect(form.getByText('Please select at least one institution type.')).toBeVisible();
+  await form.getByLabel('Institution Name').fill('Government HSS');
+  await form.getByLabel('Educational').check();
+  await form.getByLabel('Others').check();
+  await next(form);
+  await expect(form.getByText('Please specify.')).toBeVisible();
+  await form.getByLabel('Others').uncheck();
+  await expect(form.getByLabel('Please specify')).toHaveCount(0);
+  await next(form);
+
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 3');
+  await next(form);
+  for (const message of ['Please select purpose of use.', 'Please select generator capacity.', 'Please specify if renewable energy is currently used.']) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  await form.locator('#enquiry-renewableEnergyUsed').getByLabel('Yes').check();
+  await next(form);
+  await expect(form.getByText('Please specify the type of renewable energy.')).toBeVisible();
+
+  // Back keeps what was typed.
+  await form.getByRole('button', { name: 'Back' }).click();
+  await expect(form.getByLabel('Institution Name')).toHaveValue('Government HSS');
+  await expect(form.getByLabel('Educational')).toBeChecked();
+});
+
+test('a complete enquiry is sent, stored, confirmed, and the form starts again', async ({ page, request }) => {
+  const form = await openWizard(page);
+  const name = `E2E Enquiry ${Date.now()} ${test.info().project.name}`;
+  await fillContact(form, name);
+  await next(form);
+  await form.getByLabel('Individual').check();
+  await next(form);
+  await form.getByLabel('Purpose of Use').selectOption('Backup Power');
+  await form.getByLabel('Generator Capacity').selectOption('10 kWh - 50 kWh');
+  await form.getByLabel('Monthly Electricity Bill').fill('4500');
+  await form.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
+  await next(form);
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 4');
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  for (const message of ['Please specify installation site location.', 'Please specify if space is available.', 'Please select preferred timeline.']) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  await expect(form.getByRole('alert')).toHaveText(
+    'There was an error submitting your enquiry. Please correct the highlighted fields and try again.',
+  );
+  await form.getByLabel('Installation Site Location').selectOption('Rooftop');
+  await form.locator('#enquiry-spaceAvailable').getByLabel('Yes').check();
+  await form.getByLabel('Preferred Timeline').selectOption('1-3 months');
+  await form.getByLabel('Additional Comments').fill('Three-storey school block.');
+
+  await page.route('**/api/enquiries', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await expect(page.getByText('Enquiry Sent!')).toBeVisible();
+  await expect(page.getByText('We will get back to you shortly.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Submit another enquiry' }).click();
+  const again = page.locator('#enquiry-form');
+  await expect(again.locator('[aria-current="step"]')).toContainText('Step 1');
+  await expect(again.getByLabel('Full Name')).toHaveValue('');
+
+  const token = await adminToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const list = (await (await request.get('/api/enquiries?pageSize=100', { headers })).json()) as Record<string, unknown>[];
+  const stored = list.find((enquiry) => enquiry['fullName'] === name);
+  expect(stored).toMatchObject({
+    enquiryType: 'Individual',
+    generatorCapacity: '10 kWh - 50 kWh',
+    monthlyElectricityBill: '4500',
+    installationSiteLocation: 'Rooftop',
+    institutionType: [],
+  });
+  if (stored) await request.delete(`/api/enquiries/${String(stored['_id'])}`, { headers });
+});
+
+test('what was typed survives a reload, and a failed send keeps it', async ({ page }) => {
+  const form = await openWizard(page);
+  await fillContact(form, 'E2E Draft');
+  await next(form);
+  await page.reload();
+  const again = await openWizard(page);
+  await expect(again.getByLabel('Full Name')).toHaveValue('E2E Draft');
+  await expect(again.getByLabel('City / Town / Village')).toHaveValue('Thrissur');
+
+  await next(again);
+  await again.getByLabel('Individual').check();
+  await next(again);
+  await again.getByLabel('Purpose of Use').selectOption('Other');
+  await again.getByLabel('Generator Capacity').selectOption('Not sure / Need consultation');
+  await again.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
+  await next(again);
+  await again.getByLabel('Installation Site Location').selectOption('Ground-mounted');
+  await again.locator('#enquiry-spaceAvailable').getByLabel('Not sure').check();
+  await again.getByLabel('Preferred Timeline').selectOption('Just exploring / No fixed timeline');
+  await page.route('**/api/enquiries', (route) => route.abort());
+  await again.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect(again.getByRole('alert')).toBeVisible();
+  await expect(again.getByLabel('Preferred Timeline')).toHaveValue('Just exploring / No fixed timeline');
+  await again.getByRole('button', { name: 'Back' }).click();
+  await again.getByRole('button', { name: 'Back' }).click();
+  await again.getByRole('button', { name: 'Back' }).click();
+  await expect(again.getByLabel('Full Name')).toHaveValue('E2E Draft');
+});
+
+test('without JavaScript it is one long form with every field and one submit button', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/renewable-energy');
+  const form = page.locator('#enquiry-form');
+  await expect(form.locator('fieldset.wizard__step')).toHaveCount(4);
+  for (const label of ['Full Name', 'Institution Name', 'Purpose of Use', 'Preferred Timeline']) {
+    await expect(form.getByLabel(label)).toBeVisible();
+  }
+  await expect(form.getByRole('button', { name: 'Submit Enquiry' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Next' })).toBeHidden();
+  await context.close();
+});
+
+test('back from a refused plain post, the wizard opens the step at fault', async ({ page }) => {
+  await page.goto('/renewable-energy?error=1&fields=purposeOfUse#enquiry');
+  const form = page.locator('#enquiry-form');
+  await form.scrollIntoViewIfNeeded();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 3');
+  await expect(form.getByText('Please check this field.')).toBeVisible();
+});
