@@ -9,7 +9,10 @@ import { existsSync } from 'node:fs';
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 function run(command: string, args: string[]): void {
-  execFileSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 if (existsSync(DEBIAN_CHROMIUM)) {

@@ -14,7 +14,9 @@ interface LocalAdmin {
 
 export function ensureLocalAdmin(root: string): LocalAdmin & { generated: boolean } {
   const env = process.env;
-  const configured = Boolean(env['ADMIN_USERNAME'] || env['ADMIN_PASSWORD_HASH'] || env['ADMIN_PASSWORD']);
+  const configured = Boolean(
+    env['ADMIN_USERNAME'] || env['ADMIN_PASSWORD_HASH'] || env['ADMIN_PASSWORD'],
+  );
   const production = env['CONTEXT'] === 'production' || env['NODE_ENV'] === 'production';
   if (configured || production) {
     return {

@@ -113,7 +113,9 @@ const url = `http://localhost:${port}`;
 console.log(`\nSite, API and admin on ${url}  (Ctrl+C to stop)`);
 if (admin.generated) {
   console.log(`Admin: ${url}/login  username "${admin.username}", password "${admin.password}"`);
-  console.log('       (local only, kept in .netlify/local-admin.json; set ADMIN_* in .env to choose)');
+  console.log(
+    '       (local only, kept in .netlify/local-admin.json; set ADMIN_* in .env to choose)',
+  );
 } else {
   console.log(`Admin: ${url}/login  with ADMIN_USERNAME and the password you configured.`);
 }

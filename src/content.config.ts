@@ -8,7 +8,9 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
 /** Name of an illustration in src/assets/illustrations (file name without extension). */
-const illustration = z.string().regex(/^[a-z0-9-]+$/, 'use an illustration name such as "solar-rows"');
+const illustration = z
+  .string()
+  .regex(/^[a-z0-9-]+$/, 'use an illustration name such as "solar-rows"');
 
 const hero = z.object({
   title: z.string().optional(),

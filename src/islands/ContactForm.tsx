@@ -1,6 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import * as v from 'valibot';
-import { ContactMessageSchema, CONTACT_PLACEHOLDERS, type ContactMessageInput } from '../lib/schemas/contact';
+import {
+  ContactMessageSchema,
+  CONTACT_PLACEHOLDERS,
+  type ContactMessageInput,
+} from '../lib/schemas/contact';
 import { LIMITS, fieldErrors } from '../lib/schemas/fields';
 import { TextArea, TextField } from './forms/fields';
 import { Honeypot } from './forms/Honeypot';
@@ -38,17 +42,24 @@ export default function ContactForm() {
     if (status === 'success' || status === 'error') setStatus('idle');
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = v.safeParse(ContactMessageSchema, values);
     if (!checked.success) {
       const found = fieldErrors(checked.issues) as Errors;
       setErrors(found);
-      focusFirstInvalid(form.current, FIELDS.filter((field) => found[field]), 'contact-');
+      focusFirstInvalid(
+        form.current,
+        FIELDS.filter((field) => found[field]),
+        'contact-',
+      );
       return;
     }
     setStatus('sending');
-    const result = await postJson('/api/contact', { ...checked.output, website: honeypotValue(form.current) });
+    const result = await postJson('/api/contact', {
+      ...checked.output,
+      website: honeypotValue(form.current),
+    });
     if (result.ok) {
       clearDraft();
       setErrors({});
@@ -61,10 +72,53 @@ export default function ContactForm() {
 
   const sending = status === 'sending';
   return (
-    <form ref={form} id="contact" className="contact__form" method="post" action="/api/contact" noValidate={hydrated} onSubmit={submit} aria-busy={sending}>
-      <TextField id="contact-email" name="email" label="Email" type="email" autoComplete="email" required maxLength={LIMITS.email} placeholder={CONTACT_PLACEHOLDERS.email} value={values.email} error={errors.email} onValue={set('email')} />
-      <TextField id="contact-name" name="name" label="Name" autoComplete="name" required maxLength={LIMITS.name} placeholder={CONTACT_PLACEHOLDERS.name} value={values.name} error={errors.name} onValue={set('name')} />
-      <TextArea id="contact-message" name="message" label="Message" rows={5} required maxLength={LIMITS.text} placeholder={CONTACT_PLACEHOLDERS.message} value={values.message} error={errors.message} onValue={set('message')} />
+    <form
+      ref={form}
+      id="contact"
+      className="contact__form"
+      method="post"
+      action="/api/contact"
+      noValidate={hydrated}
+      onSubmit={submit}
+      aria-busy={sending}
+    >
+      <TextField
+        id="contact-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={LIMITS.email}
+        placeholder={CONTACT_PLACEHOLDERS.email}
+        value={values.email}
+        error={errors.email}
+        onValue={set('email')}
+      />
+      <TextField
+        id="contact-name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        maxLength={LIMITS.name}
+        placeholder={CONTACT_PLACEHOLDERS.name}
+        value={values.name}
+        error={errors.name}
+        onValue={set('name')}
+      />
+      <TextArea
+        id="contact-message"
+        name="message"
+        label="Message"
+        rows={5}
+        required
+        maxLength={LIMITS.text}
+        placeholder={CONTACT_PLACEHOLDERS.message}
+        value={values.message}
+        error={errors.message}
+        onValue={set('message')}
+      />
       <Honeypot id="contact-website" />
       <button type="submit" className="contact__submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send message'}

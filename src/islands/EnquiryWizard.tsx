@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { animate } from 'motion/mini';
 import {
   ENQUIRY_STEP_FIELDS,
   ENQUIRY_STEP_TITLES,
@@ -75,12 +76,24 @@ export default function EnquiryWizard() {
     clearError('institutionType');
   };
 
-  /** Scrolls the form's top into view and puts the focus on the new step's heading. */
+  /**
+   * Shows another step: scrolls the form's top into view, eases the step in (SPEC §9: 0.3 s;
+   * not under reduced motion) and puts the focus on its heading.
+   */
   function goTo(next: EnquiryStep) {
     setStep(next);
     requestAnimationFrame(() => {
-      form.current?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
-      form.current?.querySelector<HTMLElement>(`[data-step="${next}"] legend`)?.focus({ preventScroll: true });
+      const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      form.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+      const fieldset = form.current?.querySelector<HTMLElement>(`[data-step="${next}"]`);
+      if (fieldset && !still) {
+        animate(
+          fieldset,
+          { opacity: [0, 1], transform: ['translateY(0.75rem)', 'none'] },
+          { duration: 0.3, ease: 'easeOut' },
+        );
+      }
+      fieldset?.querySelector<HTMLElement>('legend')?.focus({ preventScroll: true });
     });
   }
 
@@ -90,12 +103,16 @@ export default function EnquiryWizard() {
     if (Object.keys(found).length === 0) return true;
     setErrors(found);
     requestAnimationFrame(() =>
-      focusFirstInvalid(form.current, ENQUIRY_STEP_FIELDS[current].filter((field) => found[field]), 'enquiry-'),
+      focusFirstInvalid(
+        form.current,
+        ENQUIRY_STEP_FIELDS[current].filter((field) => found[field]),
+        'enquiry-',
+      ),
     );
     return false;
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (step !== LAST) {
       if (checkStep(step)) goTo((step + 1) as EnquiryStep);
@@ -106,7 +123,10 @@ export default function EnquiryWizard() {
       return;
     }
     setStatus('submitting');
-    const result = await postJson('/api/enquiries', { ...values, website: honeypotValue(form.current) });
+    const result = await postJson('/api/enquiries', {
+      ...values,
+      website: honeypotValue(form.current),
+    });
     if (result.ok) {
       clearDraft();
       setErrors({});
@@ -122,7 +142,11 @@ export default function EnquiryWizard() {
     if (errorStep !== undefined && errorStep !== step) setStep(errorStep);
     if (errorStep !== undefined) {
       requestAnimationFrame(() =>
-        focusFirstInvalid(form.current, ENQUIRY_STEP_FIELDS[errorStep].filter((field) => serverErrors[field]), 'enquiry-'),
+        focusFirstInvalid(
+          form.current,
+          ENQUIRY_STEP_FIELDS[errorStep].filter((field) => serverErrors[field]),
+          'enquiry-',
+        ),
       );
     }
   }
@@ -144,7 +168,17 @@ export default function EnquiryWizard() {
   const stepProps: StepProps = { values, errors, set, toggle, hydrated };
   const submitting = status === 'submitting';
   return (
-    <form ref={form} id="enquiry-form" className="wizard" method="post" action="/api/enquiries" noValidate={hydrated} onSubmit={submit} data-current-step={step} aria-busy={submitting}>
+    <form
+      ref={form}
+      id="enquiry-form"
+      className="wizard"
+      method="post"
+      action="/api/enquiries"
+      noValidate={hydrated}
+      onSubmit={submit}
+      data-current-step={step}
+      aria-busy={submitting}
+    >
       <StepIndicator current={step} />
       {status === 'error' && (
         <p className="wizard__banner" role="alert">
@@ -152,7 +186,12 @@ export default function EnquiryWizard() {
         </p>
       )}
       {STEPS.map((Step, index) => (
-        <fieldset key={ENQUIRY_STEP_TITLES[index]} className="wizard__step" data-step={index} disabled={hydrated && index !== step}>
+        <fieldset
+          key={ENQUIRY_STEP_TITLES[index]}
+          className="wizard__step"
+          data-step={index}
+          disabled={hydrated && index !== step}
+        >
           <legend tabIndex={-1}>
             <span className="wizard__legend-step">Step {index + 1} of 4: </span>
             {ENQUIRY_STEP_TITLES[index]}
@@ -162,7 +201,12 @@ export default function EnquiryWizard() {
       ))}
       <Honeypot id="enquiry-website" />
       <div className="wizard__nav">
-        <button type="button" className="button-secondary wizard__back" onClick={() => step > 0 && goTo((step - 1) as EnquiryStep)} disabled={step === 0 || submitting}>
+        <button
+          type="button"
+          className="button-secondary wizard__back"
+          onClick={() => step > 0 && goTo((step - 1) as EnquiryStep)}
+          disabled={step === 0 || submitting}
+        >
           Back
         </button>
         <button type="submit" className="button-primary wizard__next" disabled={submitting}>

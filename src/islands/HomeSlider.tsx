@@ -135,7 +135,12 @@ export default function HomeSlider({ slides, heading }: Props) {
           {heading}
         </h1>
         <div className="slider__controls">
-          <button type="button" className="slider__button" onClick={() => go('prev')} aria-label="Previous slide">
+          <button
+            type="button"
+            className="slider__button"
+            onClick={() => go('prev')}
+            aria-label="Previous slide"
+          >
             <Arrow direction="left" />
           </button>
           <p className="slider__count" aria-live="off">
@@ -144,7 +149,12 @@ export default function HomeSlider({ slides, heading }: Props) {
             <span className="visually-hidden"> of </span>
             {twoDigits(slides.length)}
           </p>
-          <button type="button" className="slider__button" onClick={() => go('next')} aria-label="Next slide">
+          <button
+            type="button"
+            className="slider__button"
+            onClick={() => go('next')}
+            aria-label="Next slide"
+          >
             <Arrow direction="right" />
           </button>
           <button
@@ -164,7 +174,18 @@ export default function HomeSlider({ slides, heading }: Props) {
 
 function Arrow({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
     </svg>
   );
@@ -172,7 +193,14 @@ function Arrow({ direction }: { direction: 'left' | 'right' }) {
 
 function PauseIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="6" y="4" width="4" height="16" rx="1" />
       <rect x="14" y="4" width="4" height="16" rx="1" />
     </svg>
@@ -181,7 +209,14 @@ function PauseIcon() {
 
 function PlayIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" />
     </svg>
   );

@@ -19,7 +19,9 @@ const icons = new Map(
 export function iconBody(name: string): string {
   const svg = icons.get(name);
   if (svg === undefined) {
-    throw new Error(`Unknown icon "${name}": use a file name from node_modules/lucide-static/icons`);
+    throw new Error(
+      `Unknown icon "${name}": use a file name from node_modules/lucide-static/icons`,
+    );
   }
   return svg.slice(svg.indexOf('>', svg.indexOf('<svg')) + 1, svg.lastIndexOf('</svg>')).trim();
 }

@@ -10,7 +10,9 @@ async function openForm(page: Page) {
   return form;
 }
 
-test('an empty or malformed message gets a message under each field, and the focus', async ({ page }) => {
+test('an empty or malformed message gets a message under each field, and the focus', async ({
+  page,
+}) => {
   const form = await openForm(page);
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('This field is required.')).toHaveCount(3);
@@ -24,7 +26,10 @@ test('an empty or malformed message gets a message under each field, and the foc
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('a valid message is sent, stored, confirmed, and the fields cleared', async ({ page, request }) => {
+test('a valid message is sent, stored, confirmed, and the fields cleared', async ({
+  page,
+  request,
+}) => {
   const form = await openForm(page);
   const marker = `E2E contact ${Date.now()} ${test.info().project.name}`;
   await form.getByLabel('Email').fill('visitor@example.org');

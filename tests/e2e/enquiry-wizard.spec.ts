@@ -20,7 +20,9 @@ async function fillContact(form: Locator, name: string) {
 
 const next = (form: Locator) => form.getByRole('button', { name: 'Next' }).click();
 
-test('each step validates on Next, with the spec messages and the focus on the first error', async ({ page }) => {
+test('each step validates on Next, with the spec messages and the focus on the first error', async ({
+  page,
+}) => {
   const form = await openWizard(page);
   await expect(form.locator('[aria-current="step"]')).toContainText('Step 1');
   await expect(form.getByRole('button', { name: 'Back' })).toBeDisabled();
@@ -60,7 +62,11 @@ test('each step validates on Next, with the spec messages and the focus on the f
 
   await expect(form.locator('[aria-current="step"]')).toContainText('Step 3');
   await next(form);
-  for (const message of ['Please select purpose of use.', 'Please select generator capacity.', 'Please specify if renewable energy is currently used.']) {
+  for (const message of [
+    'Please select purpose of use.',
+    'Please select generator capacity.',
+    'Please specify if renewable energy is currently used.',
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   await form.locator('#enquiry-renewableEnergyUsed').getByLabel('Yes').check();
@@ -73,7 +79,10 @@ test('each step validates on Next, with the spec messages and the focus on the f
   await expect(form.getByLabel('Educational')).toBeChecked();
 });
 
-test('a complete enquiry is sent, stored, confirmed, and the form starts again', async ({ page, request }) => {
+test('a complete enquiry is sent, stored, confirmed, and the form starts again', async ({
+  page,
+  request,
+}) => {
   const form = await openWizard(page);
   const name = `E2E Enquiry ${Date.now()} ${test.info().project.name}`;
   await fillContact(form, name);
@@ -87,7 +96,11 @@ test('a complete enquiry is sent, stored, confirmed, and the form starts again',
   await next(form);
   await expect(form.locator('[aria-current="step"]')).toContainText('Step 4');
   await form.getByRole('button', { name: 'Submit Enquiry' }).click();
-  for (const message of ['Please specify installation site location.', 'Please specify if space is available.', 'Please select preferred timeline.']) {
+  for (const message of [
+    'Please specify installation site location.',
+    'Please specify if space is available.',
+    'Please select preferred timeline.',
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   await expect(form.getByRole('alert')).toHaveText(
@@ -115,7 +128,9 @@ test('a complete enquiry is sent, stored, confirmed, and the form starts again',
 
   const token = await adminToken(request);
   const headers = { Authorization: `Bearer ${token}` };
-  const list = (await (await request.get('/api/enquiries?pageSize=100', { headers })).json()) as Record<string, unknown>[];
+  const list = (await (
+    await request.get('/api/enquiries?pageSize=100', { headers })
+  ).json()) as Record<string, unknown>[];
   const stored = list.find((enquiry) => enquiry['fullName'] === name);
   expect(stored).toMatchObject({
     enquiryType: 'Individual',
@@ -149,14 +164,18 @@ test('what was typed survives a reload, and a failed send keeps it', async ({ pa
   await page.route('**/api/enquiries', (route) => route.abort());
   await again.getByRole('button', { name: 'Submit Enquiry' }).click();
   await expect(again.getByRole('alert')).toBeVisible();
-  await expect(again.getByLabel('Preferred Timeline')).toHaveValue('Just exploring / No fixed timeline');
+  await expect(again.getByLabel('Preferred Timeline')).toHaveValue(
+    'Just exploring / No fixed timeline',
+  );
   await again.getByRole('button', { name: 'Back' }).click();
   await again.getByRole('button', { name: 'Back' }).click();
   await again.getByRole('button', { name: 'Back' }).click();
   await expect(again.getByLabel('Full Name')).toHaveValue('E2E Draft');
 });
 
-test('without JavaScript it is one long form with every field and one submit button', async ({ browser }) => {
+test('without JavaScript it is one long form with every field and one submit button', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/renewable-energy');

@@ -18,7 +18,9 @@ test.describe('mobile menu', () => {
 
     await business.click();
     await expect(business).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: 'Environmental Impact Assessment' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Environmental Impact Assessment' }).first(),
+    ).toBeVisible();
 
     await projects.click();
     await expect(projects).toHaveAttribute('aria-expanded', 'true');
@@ -36,10 +38,16 @@ test.describe('mobile menu', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Projects' }).click();
     await page.setViewportSize({ width: 1024, height: 800 });
-    await expect(page.getByRole('button', { name: 'Projects' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Projects' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await expect(page.getByRole('link', { name: 'Biogas Units' }).first()).toBeHidden();
     await page.setViewportSize({ width: 375, height: 800 });
-    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   test('works from the keyboard alone', async ({ page }) => {
@@ -85,7 +93,10 @@ test.describe('desktop menus', () => {
 });
 
 test('without JavaScript every menu link is still reachable', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto('/about');
   await expect(page.getByRole('link', { name: 'Composting Plants' }).first()).toBeVisible();

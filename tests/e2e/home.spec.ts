@@ -20,7 +20,9 @@ test.describe('home slider', () => {
     await expect(number).toHaveText(`0${((start + 2) % 4) + 1}`);
 
     // Only the current slide is exposed to assistive technology.
-    await expect(slider.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveCount(1);
+    await expect(slider.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveCount(
+      1,
+    );
   });
 
   test('advances by itself every 5 s until paused, and plays again', async ({ page }) => {
@@ -77,9 +79,9 @@ test.describe('services and team', () => {
     await waitForSplash(page);
     const cards = page.locator('#services [data-reveal]');
     await expect(cards).toHaveCount(6);
-    const hrefs = await cards.locator('a').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')),
-    );
+    const hrefs = await cards
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs.sort()).toEqual(
       [
         '/renewable-energy',
@@ -107,7 +109,6 @@ test.describe('services and team', () => {
 
 test.describe('announcements strip', () => {
   // One project only: these tests change the shared announcement list.
-  // eslint-disable-next-line no-empty-pattern
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'changes shared data: desktop project only');
   });
@@ -119,7 +120,9 @@ test.describe('announcements strip', () => {
     await page.route('**/api/announcements', (route) => route.fulfill({ status: 503, body: '{}' }));
     await page.goto('/');
     await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
-    await expect.poll(() => messages.some((m) => m.includes('Could not load announcements'))).toBe(true);
+    await expect
+      .poll(() => messages.some((m) => m.includes('Could not load announcements')))
+      .toBe(true);
     await expect(page.locator('[data-ticker]')).toHaveCount(0);
   });
 
@@ -143,8 +146,12 @@ test.describe('announcements strip', () => {
       const ticker = page.locator('[data-ticker]');
       await expect(ticker).toBeVisible();
       const visible = ticker.locator('ul:not([aria-hidden])');
-      await expect(visible.getByRole('link', { name: 'E2E: new biogas unit commissioned' })).toHaveAttribute('href', '/projects/biogas-units');
-      await expect(visible.getByRole('link', { name: 'E2E: site visits resume in January' })).toHaveAttribute('href', '#');
+      await expect(
+        visible.getByRole('link', { name: 'E2E: new biogas unit commissioned' }),
+      ).toHaveAttribute('href', '/projects/biogas-units');
+      await expect(
+        visible.getByRole('link', { name: 'E2E: site visits resume in January' }),
+      ).toHaveAttribute('href', '#');
       await expect(ticker.locator('ul[aria-hidden="true"] a')).toHaveCount(
         await visible.locator('a').count(),
       );

@@ -48,7 +48,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** Logs in through the real API with this run's admin credentials; returns the token. */
-export async function adminToken(request: import('@playwright/test').APIRequestContext): Promise<string> {
+export async function adminToken(
+  request: import('@playwright/test').APIRequestContext,
+): Promise<string> {
   const response = await request.post('/api/login', {
     data: {
       username: process.env['E2E_ADMIN_USERNAME'],

@@ -20,7 +20,13 @@ describe('navigation', () => {
   });
 
   it('has the header of SPEC §2: Home, Business, Projects, Careers, About', () => {
-    expect(mainNav.map((item) => item.label)).toEqual(['Home', 'Business', 'Projects', 'Careers', 'About']);
+    expect(mainNav.map((item) => item.label)).toEqual([
+      'Home',
+      'Business',
+      'Projects',
+      'Careers',
+      'About',
+    ]);
     const menus = mainNav.filter(isMenu);
     expect(menus.map((menu) => menu.links.map((link) => link.href))).toEqual([
       ['/services/environmental-impact-assessment'],

@@ -5,7 +5,12 @@ export function StepIndicator({ current }: { current: number }) {
   return (
     <ol className="wizard__steps">
       {ENQUIRY_STEP_TITLES.map((title, index) => (
-        <li key={title} className="wizard__step-marker" data-state={index < current ? 'done' : index === current ? 'current' : 'todo'} aria-current={index === current ? 'step' : undefined}>
+        <li
+          key={title}
+          className="wizard__step-marker"
+          data-state={index < current ? 'done' : index === current ? 'current' : 'todo'}
+          aria-current={index === current ? 'step' : undefined}
+        >
           <span className="wizard__step-number">Step {index + 1}</span>
           <span className="wizard__step-title">{title}</span>
         </li>

@@ -3,7 +3,16 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   if (!message) return null;
   return (
     <p className="field__error" id={id}>
-      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" focusable="false">
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="M12 8v4M12 16h.01" strokeLinecap="round" />
       </svg>

@@ -5,7 +5,14 @@ export function Honeypot({ id }: { id: string }) {
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={id}>Leave this empty</label>
-      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

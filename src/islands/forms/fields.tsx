@@ -34,7 +34,17 @@ type TextProps = Common &
     onValue: (value: string) => void;
   };
 
-export function TextField({ id, name, label, error, hint, optional, value, onValue, ...input }: TextProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  optional,
+  value,
+  onValue,
+  ...input
+}: TextProps) {
   return (
     <div className="field">
       <Label {...{ id, label, optional }} />
@@ -58,7 +68,17 @@ type AreaProps = Common &
     onValue: (value: string) => void;
   };
 
-export function TextArea({ id, name, label, error, hint, optional, value, onValue, ...area }: AreaProps) {
+export function TextArea({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  optional,
+  value,
+  onValue,
+  ...area
+}: AreaProps) {
   return (
     <div className="field">
       <Label {...{ id, label, optional }} />
@@ -83,12 +103,30 @@ interface SelectProps extends Common {
   onValue: (value: string) => void;
 }
 
-export function SelectField({ id, name, label, error, hint, optional, value, options, required, onValue }: SelectProps) {
+export function SelectField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  optional,
+  value,
+  options,
+  required,
+  onValue,
+}: SelectProps) {
   return (
     <div className="field">
       <Label {...{ id, label, optional }} />
       <Hint id={id} hint={hint} />
-      <select id={id} name={name} value={value} required={required} onChange={(event) => onValue(event.target.value)} {...describedBy(id, error, Boolean(hint))}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        required={required}
+        onChange={(event) => onValue(event.target.value)}
+        {...describedBy(id, error, Boolean(hint))}
+      >
         <option value="">Select…</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -113,14 +151,36 @@ interface RadioProps extends ChoiceProps {
 }
 
 /** A group of radio buttons in a fieldset; the legend is the question. */
-export function RadioGroup({ id, name, label, error, hint, value, options, required, onValue }: RadioProps) {
+export function RadioGroup({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  value,
+  options,
+  required,
+  onValue,
+}: RadioProps) {
   return (
-    <fieldset className="field field--choices" id={id} {...describedBy(id, error, Boolean(hint))} tabIndex={-1}>
+    <fieldset
+      className="field field--choices"
+      id={id}
+      {...describedBy(id, error, Boolean(hint))}
+      tabIndex={-1}
+    >
       <legend className="field__label">{label}</legend>
       <Hint id={id} hint={hint} />
       {options.map((option, index) => (
         <label className="choice" key={option}>
-          <input type="radio" name={name} value={option} checked={value === option} required={required && index === 0} onChange={() => onValue(option)} />
+          <input
+            type="radio"
+            name={name}
+            value={option}
+            checked={value === option}
+            required={required && index === 0}
+            onChange={() => onValue(option)}
+          />
           <span>{option}</span>
         </label>
       ))}
@@ -135,14 +195,34 @@ interface CheckboxProps extends ChoiceProps {
 }
 
 /** Several choices; ticking adds the value to the list, unticking removes it (SPEC §4). */
-export function CheckboxGroup({ id, name, label, error, hint, values, options, onToggle }: CheckboxProps) {
+export function CheckboxGroup({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  values,
+  options,
+  onToggle,
+}: CheckboxProps) {
   return (
-    <fieldset className="field field--choices field--columns" id={id} {...describedBy(id, error, Boolean(hint))} tabIndex={-1}>
+    <fieldset
+      className="field field--choices field--columns"
+      id={id}
+      {...describedBy(id, error, Boolean(hint))}
+      tabIndex={-1}
+    >
       <legend className="field__label">{label}</legend>
       <Hint id={id} hint={hint} />
       {options.map((option) => (
         <label className="choice" key={option}>
-          <input type="checkbox" name={name} value={option} checked={values.includes(option)} onChange={(event) => onToggle(option, event.target.checked)} />
+          <input
+            type="checkbox"
+            name={name}
+            value={option}
+            checked={values.includes(option)}
+            onChange={(event) => onToggle(option, event.target.checked)}
+          />
           <span>{option}</span>
         </label>
       ))}

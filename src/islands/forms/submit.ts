@@ -1,7 +1,6 @@
 /** What a JSON form post came back with. */
 export type SubmitResult =
-  | { ok: true }
-  | { ok: false; fields: Record<string, string>; error: string | undefined };
+  { ok: true } | { ok: false; fields: Record<string, string>; error: string | undefined };
 
 /**
  * Posts a form's values as JSON. Only the status decides success (SPEC §7); on failure the
@@ -17,9 +16,17 @@ export async function postJson(url: string, body: unknown): Promise<SubmitResult
     if (response.ok) return { ok: true };
     const answer: unknown = await response.json().catch(() => null);
     console.error(`POST ${url} failed with ${response.status}`, answer);
-    const record = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-    const fields = typeof record['fields'] === 'object' && record['fields'] !== null ? (record['fields'] as Record<string, string>) : {};
-    return { ok: false, fields, error: typeof record['error'] === 'string' ? record['error'] : undefined };
+    const record =
+      typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+    const fields =
+      typeof record['fields'] === 'object' && record['fields'] !== null
+        ? (record['fields'] as Record<string, string>)
+        : {};
+    return {
+      ok: false,
+      fields,
+      error: typeof record['error'] === 'string' ? record['error'] : undefined,
+    };
   } catch (error) {
     console.error(`POST ${url} failed`, error);
     return { ok: false, fields: {}, error: undefined };
@@ -36,12 +43,19 @@ export function honeypotValue(form: HTMLFormElement | null): string {
  * Moves the view and the focus to the first of `fields` (in form order) that is on the page;
  * each field's control (or its group's fieldset) has the id `idPrefix + field`.
  */
-export function focusFirstInvalid(form: HTMLFormElement | null, fields: readonly string[], idPrefix: string): void {
+export function focusFirstInvalid(
+  form: HTMLFormElement | null,
+  fields: readonly string[],
+  idPrefix: string,
+): void {
   if (!form) return;
   for (const name of fields) {
     const target = form.querySelector<HTMLElement>(`#${CSS.escape(idPrefix + name)}`);
     if (!target) continue;
-    target.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    target.scrollIntoView({
+      block: 'center',
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
     target.focus({ preventScroll: true });
     return;
   }
