@@ -92,6 +92,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       });
     await send(req, res, response);
   } catch (error) {
+    // The visitor navigated away mid-answer: nothing failed on our side.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     console.error(`${req.method} ${req.url} failed:`, error);
     if (!res.headersSent) {
       res.writeHead(500, { 'content-type': 'application/json' });
