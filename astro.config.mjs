@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
+import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
 
 /** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
@@ -19,6 +20,7 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
+    islandStylesInHead(),
     sitemap({
       filter: (page) => {
         const { pathname } = new URL(page);

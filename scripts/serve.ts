@@ -48,6 +48,34 @@ function encodingFor(req: IncomingMessage, type: string | null): 'br' | 'gzip' |
   return null;
 }
 
+/**
+ * The answer's body as a Node stream that, when the visitor leaves early, reads the rest and
+ * drops it instead of cancelling. Cancelling @netlify/static's file streams mid-read makes
+ * Node 22's web-stream adapter throw outside any request ("Controller is already closed"),
+ * which would stop the whole server; the files are small, so reading them out costs little.
+ */
+function drainOnClose(source: ReadableStream<Uint8Array>): Readable {
+  const reader = source.getReader();
+  return new Readable({
+    read() {
+      reader.read().then(
+        ({ done, value }) => this.push(done ? null : value),
+        (error: unknown) => this.destroy(error as Error),
+      );
+    },
+    destroy(error, callback) {
+      void (async () => {
+        try {
+          while (!(await reader.read()).done);
+        } catch {
+          // Already failed or closed: nothing left to read.
+        }
+      })();
+      callback(error);
+    },
+  });
+}
+
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const headers = new Headers(response.headers);
   const encoding = headers.has('content-encoding')
@@ -68,7 +96,7 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     res.end();
     return;
   }
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  const body = drainOnClose(response.body);
   const compressor =
     encoding === 'br'
       ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })

@@ -598,3 +598,27 @@ test.describe('accessibility and small screens', () => {
     }
   });
 });
+
+test.describe('unexpected faults', () => {
+  test('a fault while rendering shows "Unexpected Application Error!", not a blank page', async ({
+    page,
+  }) => {
+    // An answer no component expects: an announcement whose text is an object.
+    await page.route('**/api/announcements', (route: Route) =>
+      route.fulfill({ json: [{ _id: 'broken', text: { not: 'a string' }, link: '' }] }),
+    );
+    await page.route(/\/api\/(enquiries|contact-messages)\?/, (route: Route) =>
+      route.fulfill({ json: [], headers: { 'x-total-count': '0' } }),
+    );
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('token', 'aaa.bbb.ccc'));
+    await page.goto('/admin');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Reload the admin area' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+});

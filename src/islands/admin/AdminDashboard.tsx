@@ -3,6 +3,7 @@ import AuthGuard from './AuthGuard';
 import AnnouncementsManager from './AnnouncementsManager';
 import ContactMessagesPanel from './ContactMessagesPanel';
 import EnquiriesPanel from './EnquiriesPanel';
+import ErrorBoundary from './ErrorBoundary';
 import { useInactivityLogout, useSessionBoundaries } from './useSession';
 
 /** The dashboard proper; mounted only once the guard has found a token. */
@@ -35,8 +36,10 @@ function Dashboard() {
 /** SPEC §2 Admin dashboard (/admin), behind the authentication guard. */
 export default function AdminDashboard() {
   return (
-    <AuthGuard>
-      <Dashboard />
-    </AuthGuard>
+    <ErrorBoundary>
+      <AuthGuard>
+        <Dashboard />
+      </AuthGuard>
+    </ErrorBoundary>
   );
 }
