@@ -3,30 +3,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { admin } from './_lib/auth.ts';
-import {
-  HttpError,
-  dispatch,
-  endpoint,
-  idParam,
-  json,
-  noContent,
-  pageParams,
-  type Handler,
-} from './_lib/http.ts';
-import { isId } from './_lib/ids.ts';
+import { dispatch, endpoint } from './_lib/http.ts';
 import { contactMessages } from './_lib/repositories/contact-messages.ts';
+import { timelineHandlers } from './_lib/timeline-handlers.ts';
 
-const list: Handler = async (req) => {
-  const { page, pageSize } = pageParams(req);
-  const { items, total } = await contactMessages.page(page, pageSize);
-  return json(items, 200, { 'x-total-count': String(total) });
-};
-
-const remove: Handler = async (_req, context) => {
-  const id = idParam(context, isId, 'Message');
-  if (!(await contactMessages.remove(id))) throw new HttpError(404, 'Message not found.');
-  return noContent();
-};
+const { list, remove } = timelineHandlers(contactMessages, 'Message');
 
 export default endpoint((req, context) =>
   context.params['id'] === undefined

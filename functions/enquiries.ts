@@ -5,20 +5,11 @@
 import type { Config } from '@netlify/functions';
 import { EnquirySchema } from '../src/lib/schemas/index.ts';
 import { admin } from './_lib/auth.ts';
-import {
-  HttpError,
-  dispatch,
-  endpoint,
-  idParam,
-  json,
-  noContent,
-  pageParams,
-  type Handler,
-} from './_lib/http.ts';
-import { isId } from './_lib/ids.ts';
+import { dispatch, endpoint } from './_lib/http.ts';
 import { enquiryNotification } from './_lib/notifications.ts';
 import { enquiries } from './_lib/repositories/enquiries.ts';
 import { publicSubmission } from './_lib/submission.ts';
+import { timelineHandlers } from './_lib/timeline-handlers.ts';
 
 const create = publicSubmission({
   schema: EnquirySchema,
@@ -32,17 +23,7 @@ const create = publicSubmission({
   },
 });
 
-const list: Handler = async (req) => {
-  const { page, pageSize } = pageParams(req);
-  const { items, total } = await enquiries.page(page, pageSize);
-  return json(items, 200, { 'x-total-count': String(total) });
-};
-
-const remove: Handler = async (_req, context) => {
-  const id = idParam(context, isId, 'Enquiry');
-  if (!(await enquiries.remove(id))) throw new HttpError(404, 'Enquiry not found.');
-  return noContent();
-};
+const { list, remove } = timelineHandlers(enquiries, 'Enquiry');
 
 export default endpoint((req, context) =>
   context.params['id'] === undefined
