@@ -126,6 +126,14 @@ test.describe('announcements strip', () => {
     await expect(page.locator('[data-ticker]')).toHaveCount(0);
   });
 
+  test('is hidden when there are no announcements', async ({ page }) => {
+    await page.route('**/api/announcements', (route) => route.fulfill({ json: [] }));
+    await page.goto('/');
+    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-ticker]')).toHaveCount(0);
+  });
+
   test('shows stored announcements, duplicated for the loop, with "#" for a missing link', async ({
     page,
     request,
