@@ -2,9 +2,10 @@
  * Production-like local server (`npm start`, and what the browser tests run against).
  *
  * Netlify's own local emulation (@netlify/dev) serves dist/ with pretty URLs, applies
- * netlify.toml headers and redirects, and runs functions/ against file-backed Blobs in
- * .netlify/ — the same code that runs on Netlify, with no account and no network.
- * This wrapper adds what the CDN would: compression, the 404 page, and the client address.
+ * netlify.toml headers and redirects, and runs the file-backed Blobs server in .netlify/.
+ * functions/ are called in this process against that same Blobs server
+ * (scripts/local-functions.ts): the same code that runs on Netlify, with no account and no
+ * network. This wrapper adds what the CDN would: compression, the 404 page, the client address.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +15,13 @@ import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { ensureLocalAdmin } from './local-admin.ts';
+import {
+  MAX_BODY_BYTES,
+  loadFunctions,
+  matchRoute,
+  readBody,
+  webRequest,
+} from './local-functions.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env['PORT'] ?? 8888);
@@ -34,8 +42,12 @@ const netlify = new NetlifyDev({
   images: { enabled: false },
   aiGateway: { enabled: false },
   geolocation: { enabled: false },
+  // functions/ run in this process (scripts/local-functions.ts), not one worker per call.
+  functions: { enabled: false },
 });
 await netlify.start();
+const routes = await loadFunctions(`${root}functions`);
+const origin = `http://localhost:${port}`;
 
 const notFoundPage = readFileSync(`${root}dist/404.html`);
 const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
@@ -106,18 +118,45 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   await (compressor ? pipeline(body, compressor, res) : pipeline(body, res));
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // Functions read the client address from X-Forwarded-For locally (Netlify sets context.ip
-  // itself in production): never trust a client-sent value.
-  req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+const apiError = (status: number, error: string) =>
+  new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+/** `/api/*`: the function whose `config.path` matches, called in this process. */
+async function callFunction(req: IncomingMessage): Promise<Response> {
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  const route = matchRoute(routes, req.method ?? 'GET', pathname);
+  if (!route) return apiError(404, 'Not found.');
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (body === null) return apiError(413, 'Request body is too large.');
+  let request: Request;
   try {
-    const result = await netlify.handleAndIntrospectNodeRequest(req);
-    const response =
-      result?.response ??
-      new Response(notFoundPage, {
-        status: 404,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
-      });
+    request = webRequest(req, origin, body);
+  } catch {
+    return apiError(400, 'Malformed request.');
+  }
+  return route.handler(request, {
+    params: route.params,
+    // The socket's own address, as Netlify's context.ip: never a client-sent header.
+    ip: req.socket.remoteAddress ?? 'unknown',
+    deploy: { context: 'dev' },
+    waitUntil: (promise) => void promise.catch((error: unknown) => console.error(error)),
+  });
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const isApi = req.url === '/api' || Boolean(req.url?.startsWith('/api/'));
+    const result = isApi ? undefined : await netlify.handleAndIntrospectNodeRequest(req);
+    const response = isApi
+      ? await callFunction(req)
+      : (result?.response ??
+        new Response(notFoundPage, {
+          status: 404,
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+        }));
     await send(req, res, response);
   } catch (error) {
     // The visitor navigated away mid-answer: nothing failed on our side.

@@ -1,0 +1,128 @@
+/**
+ * The API for `npm start`: runs functions/*.ts in this process, each called as Netlify calls it,
+ * `default(request, context)` at its `config.path`, against the local Blobs server that
+ * @netlify/dev has started (its runtime puts the Blobs context in this process too).
+ *
+ * Why not @netlify/dev's own function runner: it starts a new worker thread and imports ~1.2 MB
+ * of Netlify's bootstrap for every call (150–350 ms each, a handful of calls a second on two
+ * cores). Here each function is imported once, and a call costs what the function costs.
+ */
+import { readdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** What Netlify hands a function, as far as these functions use it. */
+export interface LocalContext {
+  params: Record<string, string>;
+  ip: string;
+  deploy: { context: 'dev' };
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+type FunctionHandler = (req: Request, context: LocalContext) => Promise<Response> | Response;
+
+interface Route {
+  /** `config.path` split at '/', e.g. ['', 'api', 'enquiries', ':id']. */
+  segments: string[];
+  methods: string[] | undefined;
+  handler: FunctionHandler;
+}
+
+/** Netlify's own cap on a synchronous function's request body. */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+/** Paths are literal segments and `:name` parameters: all these functions use. */
+function parsePath(path: string, file: string): string[] {
+  if (!path.startsWith('/') || /[*?(){}+]/.test(path)) {
+    throw new Error(
+      `functions/${file}: path "${path}" needs a fuller router than ${import.meta.url}`,
+    );
+  }
+  return path.split('/');
+}
+
+export async function loadFunctions(directory: string): Promise<Route[]> {
+  const routes: Route[] = [];
+  const files = readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.m?ts$/.test(entry.name))
+    .map((entry) => entry.name);
+  for (const file of files) {
+    const module = (await import(pathToFileURL(join(directory, file)).href)) as {
+      default: FunctionHandler;
+      config?: { path?: string | string[]; method?: string | string[] };
+    };
+    const paths = [module.config?.path ?? []].flat();
+    const methods = module.config?.method === undefined ? undefined : [module.config.method].flat();
+    for (const path of paths) {
+      routes.push({ segments: parsePath(path, file), methods, handler: module.default });
+    }
+  }
+  return routes;
+}
+
+/** The route that answers this method and path, with its decoded parameters. */
+export function matchRoute(
+  routes: readonly Route[],
+  method: string,
+  pathname: string,
+): { handler: FunctionHandler; params: Record<string, string> } | undefined {
+  const parts = pathname.split('/');
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue;
+    if (route.methods && !route.methods.includes(method)) continue;
+    const params: Record<string, string> = {};
+    const matches = route.segments.every((segment, index) => {
+      const part = parts[index]!;
+      if (!segment.startsWith(':')) return segment === part;
+      if (part === '') return false;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(part);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (matches) return { handler: route.handler, params };
+  }
+  return undefined;
+}
+
+/**
+ * The request body, whole, or `null` once it passes `limit`; the rest is then read and dropped,
+ * so the connection can still carry the answer.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData).off('end', onEnd).resume();
+      resolve(null);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+/** The web Request a function receives, addressed to `origin` whatever Host the client sent. */
+export function webRequest(req: IncomingMessage, origin: string, body: Buffer | null): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of [value].flat()) headers.append(name, item);
+  }
+  const method = req.method ?? 'GET';
+  return new Request(`${origin}${req.url ?? '/'}`, {
+    method,
+    headers,
+    ...(method === 'GET' || method === 'HEAD' || body === null
+      ? {}
+      : { body: Uint8Array.from(body) }),
+  });
+}
