@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const port = Number(process.env['E2E_PORT'] ?? 8899);
 const baseURL = `http://localhost:${port}`;
@@ -9,6 +12,8 @@ const baseURL = `http://localhost:${port}`;
 process.env['E2E_ADMIN_USERNAME'] ??= 'e2e-admin';
 process.env['E2E_ADMIN_PASSWORD'] ??= randomBytes(12).toString('base64url');
 process.env['E2E_JWT_SECRET'] ??= randomBytes(48).toString('base64url');
+// Data of this run only: tests never see, or leave records in, the data of `npm start`.
+process.env['E2E_BLOBS_DIR'] ??= mkdtempSync(join(tmpdir(), 'e2e-blobs-'));
 
 const debianChromium = '/usr/bin/chromium';
 const launchOptions = existsSync(debianChromium)
@@ -65,6 +70,7 @@ export default defineConfig({
       ADMIN_USERNAME: process.env['E2E_ADMIN_USERNAME'],
       ADMIN_PASSWORD: process.env['E2E_ADMIN_PASSWORD'],
       JWT_SECRET: process.env['E2E_JWT_SECRET'],
+      BLOBS_DIR: process.env['E2E_BLOBS_DIR'],
     },
   },
 });

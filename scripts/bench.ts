@@ -34,6 +34,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startLocalBlobs } from './local-blobs.ts';
 
 interface AutocannonRequest {
   method?: string;
@@ -239,22 +240,11 @@ function recordId(list: string[]) {
  * per request, that would take minutes.
  */
 async function withLocalBlobs<T>(projectRoot: string, work: () => Promise<T>): Promise<T> {
-  const { BlobsServer } = await import('@netlify/blobs/server');
-  const { setEnvironmentContext } = await import('@netlify/blobs');
-  const token = randomBytes(16).toString('hex');
-  const blobs = new BlobsServer({ directory: join(projectRoot, '.netlify/blobs-serve'), token });
-  const { port } = await blobs.start();
-  const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({
-    siteID: localSiteID(projectRoot),
-    token,
-    edgeURL: url,
-    uncachedEdgeURL: url,
-  });
+  const stop = await startLocalBlobs(projectRoot, join(projectRoot, '.netlify/blobs-serve'));
   try {
     return await work();
   } finally {
-    await blobs.stop();
+    await stop();
   }
 }
 
@@ -280,13 +270,6 @@ async function seedEnquiries(projectRoot: string, count: number): Promise<void> 
       created.enquiries.push((await enquiries.create(parsed.output))._id);
     }),
   );
-}
-
-/** The site id `@netlify/dev` files local Blobs under: the linked site's, else "0". */
-function localSiteID(projectRoot: string): string {
-  const state = join(projectRoot, '.netlify/state.json');
-  if (!existsSync(state)) return '0';
-  return (JSON.parse(readFileSync(state, 'utf8')) as { siteId?: string }).siteId ?? '0';
 }
 
 async function seedAnnouncements(base: string, token: string): Promise<void> {

@@ -10,11 +10,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { ensureLocalAdmin } from './local-admin.ts';
+import { startLocalBlobs } from './local-blobs.ts';
 import {
   MAX_BODY_BYTES,
   loadFunctions,
@@ -42,10 +44,17 @@ const netlify = new NetlifyDev({
   images: { enabled: false },
   aiGateway: { enabled: false },
   geolocation: { enabled: false },
-  // functions/ run in this process (scripts/local-functions.ts), not one worker per call.
+  // functions/ run in this process (scripts/local-functions.ts), not one worker per call,
+  // against the Blobs server started below.
   functions: { enabled: false },
+  blobs: { enabled: false },
 });
 await netlify.start();
+// BLOBS_DIR gives a run data of its own (the browser tests use a fresh folder each run).
+const dataDir = process.env['BLOBS_DIR']
+  ? resolve(process.env['BLOBS_DIR'])
+  : `${root}.netlify/blobs-serve`;
+const stopBlobs = await startLocalBlobs(root, dataDir);
 const routes = await loadFunctions(`${root}functions`);
 const origin = `http://localhost:${port}`;
 
@@ -195,6 +204,7 @@ async function stop(): Promise<void> {
   stopping = true;
   for (const server of servers) server.close();
   await netlify.stop();
+  await stopBlobs();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());
