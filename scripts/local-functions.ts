@@ -1,7 +1,7 @@
 /**
  * The API for `npm start`: runs functions/*.ts in this process, each called as Netlify calls it,
- * `default(request, context)` at its `config.path`, against the local Blobs server that
- * @netlify/dev has started (its runtime puts the Blobs context in this process too).
+ * `default(request, context)` at its `config.path`, against the local Blobs server of
+ * scripts/local-blobs.ts (whose context is this process's).
  *
  * Why not @netlify/dev's own function runner: it starts a new worker thread and imports ~1.2 MB
  * of Netlify's bootstrap for every call (150–350 ms each, a handful of calls a second on two

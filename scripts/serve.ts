@@ -1,11 +1,11 @@
 /**
  * Production-like local server (`npm start`, and what the browser tests run against).
  *
- * Netlify's own local emulation (@netlify/dev) serves dist/ with pretty URLs, applies
- * netlify.toml headers and redirects, and runs the file-backed Blobs server in .netlify/.
- * functions/ are called in this process against that same Blobs server
- * (scripts/local-functions.ts): the same code that runs on Netlify, with no account and no
- * network. This wrapper adds what the CDN would: compression, the 404 page, the client address.
+ * Netlify's own local emulation (@netlify/dev) serves dist/ with pretty URLs and applies
+ * netlify.toml headers and redirects; functions/ are called in this process
+ * (scripts/local-functions.ts) against Netlify's file-backed Blobs server
+ * (scripts/local-blobs.ts): the same code that runs on Netlify, with no account and no network.
+ * This wrapper adds what the CDN would: compression, the 404 page, the client address.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -155,18 +155,22 @@ async function callFunction(req: IncomingMessage): Promise<Response> {
   });
 }
 
+/** Pages and files from dist/, as Netlify's CDN serves them; else the 404 page. */
+async function staticResponse(req: IncomingMessage): Promise<Response> {
+  const result = await netlify.handleAndIntrospectNodeRequest(req);
+  return (
+    result?.response ??
+    new Response(notFoundPage, {
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    })
+  );
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const isApi = req.url === '/api' || Boolean(req.url?.startsWith('/api/'));
-    const result = isApi ? undefined : await netlify.handleAndIntrospectNodeRequest(req);
-    const response = isApi
-      ? await callFunction(req)
-      : (result?.response ??
-        new Response(notFoundPage, {
-          status: 404,
-          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
-        }));
-    await send(req, res, response);
+    await send(req, res, await (isApi ? callFunction(req) : staticResponse(req)));
   } catch (error) {
     // The visitor navigated away mid-answer: nothing failed on our side.
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
