@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
+import { errorResponse } from '../functions/_lib/http.ts';
 import { ensureLocalAdmin } from './local-admin.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 import {
@@ -127,24 +128,18 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   await (compressor ? pipeline(body, compressor, res) : pipeline(body, res));
 }
 
-const apiError = (status: number, error: string) =>
-  new Response(JSON.stringify({ error }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
-
 /** `/api/*`: the function whose `config.path` matches, called in this process. */
 async function callFunction(req: IncomingMessage): Promise<Response> {
   const pathname = (req.url ?? '/').split('?')[0]!;
   const route = matchRoute(routes, req.method ?? 'GET', pathname);
-  if (!route) return apiError(404, 'Not found.');
+  if (!route) return errorResponse(404, 'Not found.');
   const body = await readBody(req, MAX_BODY_BYTES);
-  if (body === null) return apiError(413, 'Request body is too large.');
+  if (body === null) return errorResponse(413, 'Request body is too large.');
   let request: Request;
   try {
     request = webRequest(req, origin, body);
   } catch {
-    return apiError(400, 'Malformed request.');
+    return errorResponse(400, 'Malformed request.');
   }
   return route.handler(request, {
     params: route.params,
