@@ -1,18 +1,19 @@
 /**
- * Handler tests run the real functions against a real local Blobs server (BlobsServer on a temp
- * folder), calling each default export with a `Request` and a context carrying `params` and `ip`.
+ * Handler tests run the real functions against a real local Blobs server (Netlify's BlobsServer on
+ * a temp folder, with the corrections of scripts/local-blobs.ts), calling each default export with a `Request` and a context carrying `params` and `ip`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import type { BlobsServer } from '@netlify/blobs/server';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/_lib/auth.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
 import { hashPassword } from '../../functions/_lib/password.ts';
+import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
 
 export const BASE_URL = 'http://localhost:8888';
 const BLOBS_TOKEN = 'test-token';
@@ -82,7 +83,7 @@ export function useBlobs(): BlobsHarness {
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'blobs-test-'));
-    server = new BlobsServer({
+    server = createLocalBlobsServer({
       directory,
       token: BLOBS_TOKEN,
       onRequest: (op) => harness.ops.push({ type: op.type, url: op.url }),
