@@ -76,6 +76,10 @@ export function publicSubmission<S extends v.GenericSchema>(
 /**
  * The page the form was posted from (Referer, same origin only) or the form's home page, with
  * `error` (and the invalid field names, if any) in the query and the form's anchor.
+ *
+ * The answer is always a path on this site. A Referer path that a browser would read as another
+ * host (`//evil.example`; URL parsing also makes `//` of `/\`, of tabs and of `/./\`) or that a
+ * decoding proxy could turn into one (`/%2F…`, `/%5C…`) gives way to `form.page`.
  */
 export function backToForm(
   req: Request,
@@ -83,11 +87,14 @@ export function backToForm(
   error: string,
   fields: readonly string[],
 ): string {
+  // One leading slash and then no slash or backslash, plain or encoded; no spaces or controls.
+  const isSitePath = (path: string) =>
+    /^\/(?![/\\]|%2f|%5c)/i.test(path) && !/[\\\s\u0000-\u001f\u007f]/.test(path);
   const target = new URL(form.page, req.url);
   const referer = req.headers.get('referer');
   if (referer && URL.canParse(referer)) {
     const from = new URL(referer);
-    if (from.origin === target.origin) {
+    if (from.origin === target.origin && isSitePath(from.pathname)) {
       target.pathname = from.pathname;
       target.search = from.search;
     }

@@ -139,3 +139,49 @@ describe('contact form post', () => {
     );
   });
 });
+
+describe('the way back to the form never leaves the site', () => {
+  // Same-origin Referers whose path a browser (or a decoding proxy) would read as another host.
+  // (CR, LF and NUL cannot reach a handler: Headers refuse them in a value.)
+  const hostile = [
+    `${BASE_URL}//evil.example/x`,
+    `${BASE_URL}///evil.example/x`,
+    `${BASE_URL}/\\evil.example`,
+    `${BASE_URL}/\\/evil.example`,
+    `${BASE_URL}/./\\evil.example`,
+    `${BASE_URL}/a/..//evil.example`,
+    `${BASE_URL}\\\\evil.example`,
+    `${BASE_URL}/\t/evil.example/x`,
+    `${BASE_URL}/\t\\evil.example`,
+    `${BASE_URL}/%2F%2Fevil.example/x`,
+    `${BASE_URL}/%2f/evil.example`,
+    `${BASE_URL}/%5Cevil.example`,
+    `${BASE_URL}/%5c%5cevil.example`,
+  ];
+
+  it.each(hostile)('answers %j with the form’s own page', async (referer) => {
+    const res = await call(contactFn, {
+      path: '/api/contact',
+      form: formOf({ email: 'x', name: 'N', message: 'M' }),
+      headers: { referer },
+    });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location') ?? '';
+    expect(location).toBe('/?error=1&fields=email#contact-form');
+    expect(location).toMatch(/^\/(?![/\\])/);
+    expect(location).not.toMatch(/[\\\s\u0000-\u001f\u007f]/);
+    expect(new URL(location, BASE_URL).origin).toBe(BASE_URL);
+    expect(writes(blobs.ops)).toBe(0);
+  });
+
+  it('still keeps an ordinary same-origin path and query', async () => {
+    const res = await call(contactFn, {
+      path: '/api/contact',
+      form: formOf({ email: 'x', name: 'N', message: 'M' }),
+      headers: { referer: `${BASE_URL}/services/eia/?tab=2%2F3` },
+    });
+    expect(res.headers.get('location')).toBe(
+      '/services/eia/?tab=2%2F3&error=1&fields=email#contact-form',
+    );
+  });
+});
