@@ -62,16 +62,33 @@ export function errorResponse(status: number, error: string, options: ErrorOptio
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Runs the handler for the request's method, or answers 405 with `Allow`. */
+/**
+ * Runs the handler for the request's method, or answers 405 with `Allow`.
+ *
+ * HEAD is answered wherever GET is, as GET would answer (status, headers, errors included, with
+ * the length of the body it leaves out), so monitors and link checkers see the real status.
+ */
 export function dispatch(
   req: Request,
   context: FunctionContext,
   handlers: Partial<Record<Method, Handler>>,
 ): Promise<Response> | Response {
-  const handler = handlers[req.method as Method];
-  if (handler) return handler(req, context);
-  const allow = Object.keys(handlers).join(', ');
-  return errorResponse(405, 'Method not allowed.', { headers: { allow } });
+  const head = req.method === 'HEAD';
+  const handler = handlers[(head ? 'GET' : req.method) as Method];
+  if (handler && !head) return handler(req, context);
+  if (handler) {
+    return endpoint(handler)(req, context).then(async (response) => {
+      const headers = new Headers(response.headers);
+      if (response.body && !headers.has('content-length'))
+        headers.set('content-length', String((await response.arrayBuffer()).byteLength));
+      return new Response(null, { status: response.status, headers });
+    });
+  }
+  const allow = Object.keys(handlers)
+    .flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]))
+    .join(', ');
+  const refusal = errorResponse(405, 'Method not allowed.', { headers: { allow } });
+  return head ? new Response(null, { status: 405, headers: refusal.headers }) : refusal;
 }
 
 /** Wraps a function's handler: client errors, storage faults and bugs become safe responses. */

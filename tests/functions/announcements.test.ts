@@ -167,7 +167,7 @@ describe('PUT and DELETE /api/announcements/:id (admin)', () => {
       path: '/api/announcements',
     });
     expect(collection.status).toBe(405);
-    expect(collection.headers.get('allow')).toBe('GET, POST');
+    expect(collection.headers.get('allow')).toBe('GET, HEAD, POST');
     const item = await call(announcementsFn, {
       method: 'GET',
       path: '/api/announcements/x',

@@ -95,6 +95,6 @@ describe('/api/contact-messages (admin)', () => {
       json: {},
     });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 });

@@ -122,9 +122,9 @@ describe('GET /api/enquiries.csv (admin)', () => {
     expect(parseCsv(await res.text())).toHaveLength(1);
   });
 
-  it('answers 405 with Allow: GET', async () => {
+  it('answers 405 with Allow: GET, HEAD', async () => {
     const res = await call(enquiriesCsvFn, { method: 'DELETE', path: '/api/enquiries.csv' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 });

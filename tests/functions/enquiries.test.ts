@@ -301,7 +301,7 @@ describe('methods', () => {
   it('answers 405 with Allow for other methods', async () => {
     const collection = await call(enquiriesFn, { method: 'PATCH', path: '/api/enquiries' });
     expect(collection.status).toBe(405);
-    expect(collection.headers.get('allow')).toBe('GET, POST');
+    expect(collection.headers.get('allow')).toBe('GET, HEAD, POST');
     const item = await call(enquiriesFn, {
       method: 'PUT',
       path: '/api/enquiries/x',
