@@ -21,12 +21,25 @@ export function clearToken(): void {
   }
 }
 
-/** Where to go after login: a same-site path from `?from=`, else the dashboard. */
-export function afterLoginPath(search: string): string {
+/**
+ * Where to go after login: `?from=` when it resolves to a page of this site (`origin`) other than
+ * /login or /logout (either would only lead back here), else the dashboard. The value is resolved
+ * as the browser would resolve it (backslashes, tabs and newlines included), so the check sees the
+ * host the browser would really go to; only the resolved path, query and fragment are returned.
+ */
+export function afterLoginPath(search: string, origin: string = location.origin): string {
   const from = new URLSearchParams(search).get('from');
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')
-    ? from
-    : '/admin';
+  if (!from) return '/admin';
+  let target: URL;
+  try {
+    target = new URL(from, origin);
+  } catch {
+    return '/admin';
+  }
+  const isLoginPage = /^\/log(in|out)(\/|$)/.test(target.pathname);
+  // `/.//evil` resolves to the path `//evil`, which the browser would read again as a host.
+  const leadsAway = target.origin !== origin || target.pathname.startsWith('//');
+  return leadsAway || isLoginPage ? '/admin' : target.pathname + target.search + target.hash;
 }
 
 /** SPEC §9: the admin is logged out after 5 minutes without activity. */

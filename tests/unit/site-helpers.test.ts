@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { twoDigits } from '../../src/lib/format';
 import { isCurrent, mainNav, isMenu, projectLinks } from '../../src/config/navigation';
-import { afterLoginPath } from '../../src/lib/auth-client';
 import { postalAddress, site } from '../../src/config/site';
 import { organizationJsonLd } from '../../src/lib/structured-data';
 
@@ -33,20 +32,6 @@ describe('navigation', () => {
       projectLinks.map((link) => link.href),
     ]);
     expect(projectLinks).toHaveLength(4);
-  });
-});
-
-describe('afterLoginPath', () => {
-  it('returns to the page the admin came from', () => {
-    expect(afterLoginPath('?from=/admin')).toBe('/admin');
-    expect(afterLoginPath('?from=%2Fadmin%3Ftab%3D2')).toBe('/admin?tab=2');
-  });
-
-  it('goes to /admin when there is no origin or it is not a same-site path', () => {
-    expect(afterLoginPath('')).toBe('/admin');
-    expect(afterLoginPath('?from=https://evil.example/')).toBe('/admin');
-    expect(afterLoginPath('?from=//evil.example/')).toBe('/admin');
-    expect(afterLoginPath('?from=/login')).toBe('/admin');
   });
 });
 
