@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
+import robots from './src/integrations/robots.ts';
 
 /** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
@@ -21,6 +22,7 @@ export default defineConfig({
     react(),
     mdx(),
     islandStylesInHead(),
+    robots(),
     sitemap({
       filter: (page) => {
         const { pathname } = new URL(page);
