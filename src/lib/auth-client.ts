@@ -50,8 +50,50 @@ export function loginPath(from: string = location.pathname + location.search): s
   return `/login?from=${encodeURIComponent(from)}`;
 }
 
-/** SPEC §2 Logout: removes the stored token and goes to /login. */
-export function logout(): void {
+/** How long a logout waits for the server to revoke the token before leaving anyway. */
+export const LOGOUT_WAIT_MS = 2_000;
+
+/**
+ * Asks the server to refuse `token` from now on (POST /api/logout). `keepalive` lets the call
+ * outlive the page, so it also works while the page is being closed. Never rejects: a failed
+ * revocation must not keep anyone logged in locally.
+ */
+export function revokeToken(token: string): Promise<void> {
+  try {
+    return fetch('/api/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+      cache: 'no-store',
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
+  } catch {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Clears the stored token at once and asks the server to revoke it; resolves when the server has
+ * answered (or could not be reached). Used as is when the page is being closed.
+ */
+export function discardToken(): Promise<void> {
+  const token = getToken();
+  if (!token) return Promise.resolve();
+  const revoked = revokeToken(token);
   clearToken();
+  return revoked;
+}
+
+/**
+ * SPEC §2 Logout: removes the stored token and goes to /login. The server's revocation is
+ * awaited for at most LOGOUT_WAIT_MS, so a slow or failed call never holds the admin here.
+ */
+export async function logout(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_WAIT_MS)));
+  await Promise.race([discardToken(), waited]);
+  clearTimeout(timer);
   location.replace('/login');
 }

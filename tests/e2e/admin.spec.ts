@@ -99,6 +99,22 @@ test.describe('login', () => {
     expect(await storedToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
+  test("a ?from= that would leave the site (/%5Cevil.example) ends on this site's /admin", async ({
+    page,
+    baseURL,
+  }) => {
+    // The browser reads "/\\evil.example/phish" as "//evil.example/phish": another host.
+    await page.goto('/login?from=/%5Cevil.example/phish');
+    await hydrated(page);
+    await page.getByLabel('Username').fill(credentials.username);
+    await page.getByLabel('Password').fill(credentials.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
+    const url = new URL(page.url());
+    expect(url.origin).toBe(new URL(baseURL ?? '').origin);
+    expect(url.pathname).toMatch(/^\/admin\/?$/);
+  });
+
   test('the guard says "Checking authentication..." before the dashboard', async ({ page }) => {
     const html = await (await page.request.get('/admin')).text();
     expect(html).toContain('Checking authentication...');
@@ -112,6 +128,63 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login\/?$/);
     expect(await storedToken(page)).toBeNull();
+  });
+
+  test('Logout revokes the token: a copy taken before is refused (401) after', async ({
+    page,
+    request,
+  }) => {
+    await logIn(page);
+    const copied = await storedToken(page);
+    expect(copied).toBeTruthy();
+    const headers = { authorization: `Bearer ${copied}` };
+    expect((await request.get('/api/enquiries', { headers })).status()).toBe(200);
+
+    const revoked = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/logout' &&
+        response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await revoked).request().headers()['authorization']).toBe(`Bearer ${copied}`);
+    await expect(page).toHaveURL(/\/login\/?$/);
+    expect(await storedToken(page)).toBeNull();
+    expect((await request.get('/api/enquiries', { headers })).status()).toBe(401);
+  });
+
+  test('a logout call that hangs or fails does not hold the admin: /login within ~2 s', async ({
+    page,
+  }) => {
+    await logIn(page);
+    // The gate is never opened: the server's answer never comes.
+    await page.route('**/api/logout', () => new Promise<void>(() => {}));
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect(await storedToken(page)).toBeNull();
+    await expect(page).toHaveURL(/\/login\/?$/, { timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(4_000);
+
+    await page.unroute('**/api/logout');
+    await logIn(page);
+    await page.route('**/api/logout', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login\/?$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('leaving the dashboard revokes the token too (best effort, on pagehide)', async ({
+    page,
+    request,
+  }) => {
+    await logIn(page);
+    const headers = { authorization: `Bearer ${await storedToken(page)}` };
+    await page.goto('/about');
+    // The page cannot wait for the answer: the call may land a moment after the new page.
+    await expect
+      .poll(async () => (await request.get('/api/enquiries', { headers })).status(), {
+        timeout: 10_000,
+      })
+      .toBe(401);
   });
 
   test('leaving the dashboard logs out (pagehide)', async ({ page }) => {

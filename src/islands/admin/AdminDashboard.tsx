@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { logout } from '../../lib/auth-client';
 import AuthGuard from './AuthGuard';
 import AnnouncementsManager from './AnnouncementsManager';
@@ -10,12 +11,24 @@ import { useInactivityLogout, useSessionBoundaries } from './useSession';
 function Dashboard() {
   const warning = useInactivityLogout();
   useSessionBoundaries();
+  // Set while the server revokes the token (at most LOGOUT_WAIT_MS), so one click is enough.
+  const [leaving, setLeaving] = useState(false);
+  const leave = () => {
+    setLeaving(true);
+    void logout();
+  };
 
   return (
     <div className="admin-dashboard">
       <header className="admin-header">
         <h1>Welcome, Admin!</h1>
-        <button className="admin-btn admin-btn--secondary" type="button" onClick={logout}>
+        <button
+          className="admin-btn admin-btn--secondary"
+          type="button"
+          onClick={leave}
+          disabled={leaving}
+          aria-busy={leaving}
+        >
           Logout
         </button>
       </header>

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { logout } from '../../lib/auth-client';
 
-/** SPEC §2 Logout: removes the stored token and goes to /login; the page holds the copy. */
+/**
+ * SPEC §2 Logout: revokes and removes the stored token and goes to /login; the page holds the
+ * copy.
+ */
 export default function LogoutRedirect() {
-  useEffect(logout, []);
+  useEffect(() => void logout(), []);
   return null;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { INACTIVITY_LOGOUT_MS, TOKEN_KEY, clearToken, logout } from '../../lib/auth-client';
+import { INACTIVITY_LOGOUT_MS, TOKEN_KEY, discardToken, logout } from '../../lib/auth-client';
 
 /**
  * SPEC §9's activity events, plus keydown and touchstart: keypress misses Tab and arrow keys, so
@@ -32,7 +32,7 @@ export function useInactivityLogout(timeoutMs: number = INACTIVITY_LOGOUT_MS): b
       setWarning(false);
       timers.current = [
         setTimeout(() => setWarning(true), Math.max(0, timeoutMs - INACTIVITY_WARNING_MS)),
-        setTimeout(logout, timeoutMs),
+        setTimeout(() => void logout(), timeoutMs),
       ];
     };
     arm();
@@ -49,18 +49,19 @@ export function useInactivityLogout(timeoutMs: number = INACTIVITY_LOGOUT_MS): b
 }
 
 /**
- * SPEC §4: closing or leaving the page logs out; so does the token disappearing (another tab
- * logged out), and a page restored from the back/forward cache without a token.
+ * SPEC §4: closing or leaving the page logs out (the server is told too, best effort: the page
+ * cannot wait for its answer); so does the token disappearing (another tab logged out), and a
+ * page restored from the back/forward cache without a token.
  */
 export function useSessionBoundaries(): void {
   useEffect(() => {
-    const onPageHide = () => clearToken();
+    const onPageHide = () => void discardToken();
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) logout();
+      if (event.persisted) void logout();
     };
     const onStorage = (event: StorageEvent) => {
-      if (event.key === TOKEN_KEY && event.newValue === null) logout();
-      if (event.key === null) logout();
+      if (event.key === TOKEN_KEY && event.newValue === null) void logout();
+      if (event.key === null) void logout();
     };
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
