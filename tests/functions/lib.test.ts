@@ -1,15 +1,9 @@
-/** The functions' helpers on their own: ids, password hashing, body parsing, env reading. */
+/** The functions' helpers on their own: ids, body parsing, env reading (passwords: tests/unit). */
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { MAX_BODY_BYTES, readBody } from '../../functions/_lib/body.ts';
 import { readEnv, readPositiveInt } from '../../functions/_lib/env.ts';
 import { HttpError } from '../../functions/_lib/http.ts';
 import { ID_PATTERN, idTime, isId, newId } from '../../functions/_lib/ids.ts';
-import {
-  equalSecrets,
-  hashPassword,
-  parseHash,
-  verifyPassword,
-} from '../../functions/_lib/password.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -48,40 +42,6 @@ describe('ids', () => {
     ]) {
       expect(isId(value), value).toBe(false);
     }
-  });
-});
-
-describe('passwords', () => {
-  it('hash with scrypt in the documented format and verify', async () => {
-    const encoded = await hashPassword('s3cret pass', { N: 1024, r: 8, p: 1 });
-    expect(encoded).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
-    const parsed = parseHash(encoded)!;
-    expect(await verifyPassword('s3cret pass', parsed)).toBe(true);
-    expect(await verifyPassword('s3cret pass ', parsed)).toBe(false);
-    expect(await hashPassword('s3cret pass', { N: 1024, r: 8, p: 1 })).not.toBe(encoded);
-  });
-
-  it('use N = 2^15 by default', async () => {
-    expect((await hashPassword('x')).split('$')[1]).toBe('32768');
-  });
-
-  it('refuse malformed or absurdly expensive hashes', () => {
-    for (const bad of [
-      '',
-      'bcrypt$x',
-      'scrypt$1000$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
-      'scrypt$2097152$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
-      'scrypt$1024$99$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
-      'scrypt$1024$8$1$$aGFzaA==',
-    ]) {
-      expect(parseHash(bad), bad).toBeNull();
-    }
-  });
-
-  it('compare secrets of any length', () => {
-    expect(equalSecrets('admin', 'admin')).toBe(true);
-    expect(equalSecrets('admin', 'admin ')).toBe(false);
-    expect(equalSecrets('', 'x'.repeat(1000))).toBe(false);
   });
 });
 
