@@ -10,7 +10,7 @@ import { publicSubmission } from './_lib/submission.ts';
 
 const create = publicSubmission({
   schema: ContactMessageSchema,
-  save: (input) => contactMessages.create(input),
+  save: (input, key) => contactMessages.submit(input, key),
   notification: contactNotification,
   form: { name: 'contact', page: '/', anchor: 'contact-form' },
 });

@@ -13,7 +13,7 @@ import { timelineHandlers } from './_lib/timeline-handlers.ts';
 
 const create = publicSubmission({
   schema: EnquirySchema,
-  save: (input) => enquiries.create(input),
+  save: (input, key) => enquiries.submit(input, key),
   notification: enquiryNotification,
   form: {
     name: 'enquiry',

@@ -5,13 +5,13 @@
  * or an internal message. Handlers throw `HttpError` for anything a client did wrong; `endpoint`
  * turns it, a storage fault (503) or a bug (500, logged) into a response.
  */
-import { StorageUnavailableError } from './repositories/store.ts';
+import { StorageUnavailableError, withRequestScope } from './repositories/store.ts';
 
 /** What a handler needs of Netlify's context (tests pass just this). */
 export interface FunctionContext {
   params: Record<string, string | undefined>;
   ip?: string;
-  deploy?: { context?: string };
+  deploy?: { context?: string; id?: string };
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
@@ -95,7 +95,8 @@ export function dispatch(
 export function endpoint(handler: Handler) {
   return async (req: Request, context: FunctionContext): Promise<Response> => {
     try {
-      return await handler(req, context);
+      // One storage deadline for the whole request, and the deploy's own data.
+      return await withRequestScope(context.deploy, async () => handler(req, context));
     } catch (error) {
       if (error instanceof HttpError) {
         return errorResponse(error.status, error.message, error.options);

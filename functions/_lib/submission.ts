@@ -10,7 +10,7 @@ import { HttpError, json, seeOther, type FunctionContext, type Handler } from '.
 import { newId } from './ids.ts';
 import { notifyAfterResponse, type Notification } from './mailer.ts';
 import { StorageUnavailableError } from './repositories/store.ts';
-import type { Stamped } from './repositories/timeline.ts';
+import { KeyConflictError, type Stamped, type Submitted } from './repositories/timeline.ts';
 import { INVALID_FIELDS } from './validate.ts';
 
 export interface FormFallback {
@@ -26,9 +26,28 @@ export interface FormFallback {
 
 export interface SubmissionOptions<S extends v.GenericSchema> {
   schema: S;
-  save: (input: v.InferOutput<S>) => Promise<Stamped & v.InferOutput<S>>;
+  /** Stores the submission; with an idempotency key, a retry gets the first one's record. */
+  save: (input: v.InferOutput<S>, key: string | undefined) => Promise<Submitted<v.InferOutput<S>>>;
   notification: (record: Stamped & v.InferOutput<S>) => Notification;
   form: FormFallback;
+}
+
+/** Letters, digits, `-` and `_`: a UUID or any random token a client makes. */
+const KEY_PATTERN = /^[\w-]{16,64}$/;
+const KEY_REUSED =
+  'This Idempotency-Key was already used for a different submission. Please send it again.';
+
+/**
+ * The `Idempotency-Key` a client sends so that a retry (after a timeout or a 503) of the same
+ * submission stores one record, not two. Optional: form posts without scripts have none.
+ */
+export function idempotencyKey(req: Request): string | undefined {
+  const key = req.headers.get('idempotency-key')?.trim();
+  if (key === undefined || key === '') return undefined;
+  if (!KEY_PATTERN.test(key)) {
+    throw new HttpError(400, 'Idempotency-Key must be 16 to 64 letters, digits, "-" or "_".');
+  }
+  return key;
 }
 
 export function publicSubmission<S extends v.GenericSchema>(
@@ -52,8 +71,17 @@ export function publicSubmission<S extends v.GenericSchema>(
       if (asForm) return seeOther(backToForm(req, form, '1', Object.keys(fields)));
       throw new HttpError(400, INVALID_FIELDS, { fields });
     }
-    const record = await options.save(result.output);
-    await notifyAfterResponse(options.notification(record), context);
+    const key = idempotencyKey(req);
+    let saved: Submitted<v.InferOutput<S>>;
+    try {
+      saved = await options.save(result.output, key);
+    } catch (error) {
+      if (!(error instanceof KeyConflictError)) throw error;
+      throw new HttpError(422, KEY_REUSED);
+    }
+    const { record, replayed } = saved;
+    // A retry's record was announced (or its e-mail lost) by the first try: never twice.
+    if (!replayed) await notifyAfterResponse(options.notification(record), context);
     return asForm
       ? seeOther(thankYou)
       : json({ _id: record._id, createdAt: record.createdAt }, 201);

@@ -1,9 +1,11 @@
 /**
  * Announcements: store `announcements`, one blob per item keyed by a time-sortable id, so the
- * list comes out oldest first by sorting keys.
+ * list comes out oldest first by sorting keys. Edits and deletes are conditional on the version
+ * read (records.ts): an edit never brings back an item deleted meanwhile.
  */
 import type { Announcement, AnnouncementInput } from '../../../src/lib/schemas/index.ts';
 import { newId } from '../ids.ts';
+import { removeRecord, replaceRecord } from './records.ts';
 import { withStore } from './store.ts';
 import { oldestFirst, read } from './timeline.ts';
 
@@ -22,18 +24,10 @@ export const announcements = {
 
   /** Replaces an item's text and link; null when there is no such item. */
   update: (id: string, input: AnnouncementInput): Promise<Announcement | null> =>
-    withStore(STORE, async (store) => {
-      if ((await store.get(id)) === null) return null;
-      const record: Announcement = { _id: id, ...input };
-      await store.setJSON(id, record);
-      return record;
-    }),
+    withStore(STORE, (store) =>
+      replaceRecord<Announcement>(store, id, () => ({ _id: id, ...input })),
+    ),
 
   /** False when there was no such item. */
-  remove: (id: string): Promise<boolean> =>
-    withStore(STORE, async (store) => {
-      if ((await store.get(id)) === null) return false;
-      await store.delete(id);
-      return true;
-    }),
+  remove: (id: string): Promise<boolean> => withStore(STORE, (store) => removeRecord(store, id)),
 };

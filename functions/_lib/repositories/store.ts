@@ -2,12 +2,24 @@
  * The one door to Netlify Blobs. Repositories call `withStore`; nothing else calls `getStore`,
  * and only while a request is being handled (a store opened at module load fails in production).
  *
- * Every operation is bounded: it fails as soon as one storage call cannot connect, answers
- * 5xx/429 or takes longer than STORAGE_TIMEOUT_MS, and then throws `StorageUnavailableError`
- * (the API answers 503). The Blobs client would otherwise retry for up to 25 s.
+ * Which data a request sees is decided here and nowhere else, from Netlify's deploy context
+ * (`context.deploy.context`, else the `CONTEXT` variable): production, local runs and anything
+ * unknown use the site-wide stores; deploy previews and branch deploys use deploy-scoped stores
+ * (`getDeployStore`), which start empty and die with their deploy, so no pull request's code or
+ * test submission ever reads or changes production's leads. A preview whose deploy id cannot be
+ * found gets 503, never the site-wide stores.
+ *
+ * Storage work is bounded per request, not per call: `endpoint()` opens a scope whose deadline is
+ * STORAGE_TIMEOUT_MS from the request's start, and every storage call of the request shares it.
+ * An operation fails as soon as one of its calls cannot connect, answers 5xx/429 or outlives the
+ * deadline, and then throws `StorageUnavailableError` (the API answers 503). The Blobs client
+ * would otherwise retry for up to 25 s, past Netlify's 10 s function limit. Each `withStore` call
+ * is its own operation, so a clean-up after a failed one (taking back a half-made record) can
+ * still run, within a short grace period past the deadline.
  */
-import { getStore, type Store } from '@netlify/blobs';
-import { storageTimeoutMs } from '../env.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { getDeployStore, getStore, type Store } from '@netlify/blobs';
+import { readEnv, storageTimeoutMs } from '../env.ts';
 
 export class StorageUnavailableError extends Error {
   constructor(store: string, cause: unknown) {
@@ -21,13 +33,71 @@ export type { Store };
 /** Admin views and anything written then read back use strong consistency. */
 export type Consistency = 'strong' | 'eventual';
 
+/** What the storage module needs of Netlify's context. */
+export interface DeployInfo {
+  context?: string;
+  id?: string;
+}
+
+interface RequestScope {
+  /** Epoch ms after which no storage call of this request may start or go on. */
+  deadline: number;
+  deploy: DeployInfo | undefined;
+}
+
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs one request's work with one storage deadline and its deploy's data. */
+export function withRequestScope<T>(deploy: DeployInfo | undefined, work: () => Promise<T>) {
+  return requestScope.run({ deadline: Date.now() + storageTimeoutMs(), deploy }, work);
+}
+
+/** Whose data a deploy context reads and writes. */
+export type DataScope = { kind: 'site' } | { kind: 'deploy'; deployID: string | undefined };
+
+const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
+
+export function dataScope(deploy: DeployInfo | undefined): DataScope {
+  const context = deploy?.context ?? readEnv('CONTEXT');
+  if (context !== undefined && PREVIEW_CONTEXTS.has(context)) {
+    return { kind: 'deploy', deployID: deploy?.id ?? readEnv('DEPLOY_ID') };
+  }
+  return { kind: 'site' };
+}
+
+function openStore(
+  name: string,
+  scope: DataScope,
+  options: { consistency: Consistency; fetch: typeof globalThis.fetch },
+): Store {
+  if (scope.kind === 'site') return getStore({ name, ...options });
+  // Without an id, getDeployStore takes the deploy's own from the Blobs context (or throws).
+  return getDeployStore({
+    name,
+    ...options,
+    ...(scope.deployID ? { deployID: scope.deployID } : {}),
+  });
+}
+
+export interface StoreOptions {
+  consistency?: Consistency;
+  /** Extra time past the request's deadline (clean-up after a failure). */
+  graceMs?: number;
+}
+
 export async function withStore<T>(
   name: string,
   operation: (store: Store) => Promise<T>,
-  consistency: Consistency = 'strong',
+  { consistency = 'strong', graceMs = 0 }: StoreOptions = {},
 ): Promise<T> {
-  const timeoutMs = storageTimeoutMs();
+  const scope = requestScope.getStore();
+  const deadline = (scope?.deadline ?? Date.now() + storageTimeoutMs()) + graceMs;
+  const remaining = deadline - Date.now();
   const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error('the request ran out of storage time')),
+    Math.max(0, remaining),
+  );
   const aborted = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), {
       once: true,
@@ -37,7 +107,7 @@ export async function withStore<T>(
 
   const boundedFetch: typeof globalThis.fetch = async (input, init) => {
     controller.signal.throwIfAborted();
-    const signals = [controller.signal, AbortSignal.timeout(timeoutMs)];
+    const signals = [controller.signal];
     if (init?.signal) signals.push(init.signal);
     try {
       const response = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
@@ -52,11 +122,21 @@ export async function withStore<T>(
   };
 
   try {
-    const store = getStore({ name, consistency, fetch: boundedFetch });
+    if (remaining <= 0) throw new Error('the request ran out of storage time');
+    const store = openStore(name, dataScope(scope?.deploy), {
+      consistency,
+      fetch: boundedFetch,
+    });
     return await Promise.race([operation(store), aborted]);
   } catch (error) {
+    // A nested operation's failure, or a client error a repository chose to raise (HttpError,
+    // recognised by name: http.ts imports this module, not the other way round), passes as is.
+    if (error instanceof StorageUnavailableError) throw error;
+    if (error instanceof Error && error.name === 'HttpError') throw error;
     const failure = new StorageUnavailableError(name, error);
-    console.error(failure.message, error);
+    console.error(failure.message, error instanceof Error ? error.message : error);
     throw failure;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -11,9 +11,22 @@
  * again and rewrite the index. So every acknowledged write is seen, concurrent index writers
  * need no locking (a piece is trusted only under the current tag; the last writer wins), and
  * reading page 1 of 10,000 records costs what it costs with 100.
+ *
+ * A listing is cached as the index only when the generation is the same after it as before it:
+ * a listing that overlapped a create or delete may be short or stale, so it answers only the
+ * request that made it. A create answers only after its generation change, so a record
+ * acknowledged with 201 is in every list that starts after it (read-your-writes).
+ *
+ * A create with an idempotency key (submission-keys.ts) stores under the id the key was first
+ * claimed for, so a retry after a timeout or a 503 finds, and shows, the record instead of adding
+ * a second. Without a key, a create that fails after its record was written takes the record
+ * back (within a short grace period), so its 503 means "not stored"; if even that fails, the
+ * record is shown from the next change of the store on.
  */
 import { idTime, isId, newId } from '../ids.ts';
+import { isLive, removeRecord } from './records.ts';
 import { withStore, type Store } from './store.ts';
+import { claimKey, fingerprintOf } from './submission-keys.ts';
 
 export interface Stamped {
   _id: string;
@@ -26,9 +39,28 @@ export interface Page<T> {
   total: number;
 }
 
+/** A create whose idempotency key was used before for different content. */
+export class KeyConflictError extends Error {
+  constructor() {
+    super('idempotency key reused for different content');
+    this.name = 'KeyConflictError';
+  }
+}
+
+export interface Submitted<T> {
+  record: Stamped & T;
+  /** True when an earlier request with the same key had stored it. */
+  replayed: boolean;
+}
+
 export interface Timeline<T extends object> {
   /** Stores a new record under a fresh id (never overwriting) and returns it. */
   create(data: T): Promise<Stamped & T>;
+  /**
+   * `create`, made safe to retry: with `key`, a retry returns the record the key's first use
+   * stored (`replayed`); a key reused for other content throws `KeyConflictError`.
+   */
+  submit(data: T, key?: string): Promise<Submitted<T>>;
   /** One page, newest first (page counts from 1), with the number of records in all. */
   page(page: number, pageSize: number): Promise<Page<Stamped & T>>;
   /** Every record, newest first (exports). */
@@ -44,6 +76,8 @@ export interface TimelineOptions {
 
 const READ_CONCURRENCY = 16;
 const CREATE_ATTEMPTS = 3;
+/** How long past its request's deadline a failed create may spend taking its record back. */
+const TAKE_BACK_GRACE_MS = 1_500;
 const DEFAULT_CHUNK_SIZE = 1_000;
 // Bookkeeping keys are not ids, so listings skip them.
 const GENERATION_KEY = '_generation';
@@ -66,22 +100,48 @@ export function timeline<T extends object>(
   storeName: string,
   { chunkSize = DEFAULT_CHUNK_SIZE }: TimelineOptions = {},
 ): Timeline<T> {
-  return {
-    create: (data) =>
-      withStore(storeName, async (store) => {
+  const submit = async (data: T, key?: string): Promise<Submitted<T>> => {
+    let id = newId();
+    if (key !== undefined) {
+      const claim = await claimKey(storeName, key, { id, fingerprint: fingerprintOf(data) });
+      if (claim.kind === 'conflict') throw new KeyConflictError();
+      id = claim.id;
+    }
+    // The id whose record this request may have written (not one another request owns).
+    let ours: string | undefined;
+    try {
+      return await withStore(storeName, async (store) => {
         for (let attempt = 1; ; attempt++) {
-          const _id = newId();
-          const record = { _id, createdAt: new Date(idTime(_id)).toISOString(), ...data };
-          const { modified } = await store.setJSON(_id, record, { onlyIfNew: true });
+          const record = { _id: id, createdAt: new Date(idTime(id)).toISOString(), ...data };
+          ours = id;
+          const { modified } = await store.setJSON(id, record, { onlyIfNew: true });
           if (modified) {
-            await bumpGeneration(store, () => store.delete(_id));
-            return record;
+            await bumpGeneration(store);
+            return { record, replayed: false };
+          }
+          ours = undefined;
+          if (key !== undefined) {
+            // A retry of a create that stored its record: make sure it is listed, answer it.
+            const stored: unknown = await store.get(id, { type: 'json' });
+            await bumpGeneration(store);
+            return { record: isLive(stored) ? (stored as Stamped & T) : record, replayed: true };
           }
           if (attempt === CREATE_ATTEMPTS) {
             throw new Error(`could not allocate an id in ${storeName}`);
           }
+          id = newId();
         }
-      }),
+      });
+    } catch (error) {
+      // A keyed create is finished by its retry; taking its record back could race that retry.
+      if (key === undefined && ours !== undefined) await takeBack(storeName, ours);
+      throw error;
+    }
+  };
+
+  return {
+    create: async (data) => (await submit(data)).record,
+    submit,
 
     page: (page, pageSize) =>
       withStore(storeName, async (store) => {
@@ -98,26 +158,23 @@ export function timeline<T extends object>(
 
     remove: (id) =>
       withStore(storeName, async (store) => {
-        // A read, not getMetadata: the local Blobs server only answers HEAD for blobs with metadata.
-        if ((await store.get(id)) === null) return false;
-        await store.delete(id);
+        if (!(await removeRecord(store, id))) return false;
         await bumpGeneration(store);
         return true;
       }),
   };
 }
 
-/**
- * Marks the store as changed. If that fails after a create, the record is taken back (best
- * effort) so the client's 503 means "not stored".
- */
-async function bumpGeneration(store: Store, undo?: () => Promise<void>): Promise<void> {
-  try {
-    await store.set(GENERATION_KEY, newId());
-  } catch (error) {
-    await undo?.().catch(() => {});
-    throw error;
-  }
+/** Marks the store as changed: every index piece tagged with an older generation is stale. */
+async function bumpGeneration(store: Store): Promise<void> {
+  await store.set(GENERATION_KEY, newId());
+}
+
+/** Best effort, past the request's deadline: removes a record whose create failed. */
+async function takeBack(storeName: string, id: string): Promise<void> {
+  await withStore(storeName, (store) => store.delete(id), { graceMs: TAKE_BACK_GRACE_MS }).catch(
+    () => {},
+  );
 }
 
 async function currentGeneration(store: Store): Promise<string> {
@@ -125,8 +182,8 @@ async function currentGeneration(store: Store): Promise<string> {
   if (current) return current;
   // Never trust an index under "no generation": a fresh value only forces a listing.
   const fresh = newId();
-  await store.set(GENERATION_KEY, fresh);
-  return fresh;
+  const { modified } = await store.set(GENERATION_KEY, fresh, { onlyIfNew: true });
+  return modified ? fresh : ((await store.get(GENERATION_KEY, { type: 'text' })) ?? fresh);
 }
 
 /** Ids `start` (inclusive) to `end` (exclusive) in newest-first order, and the total. */
@@ -154,7 +211,10 @@ async function idRange(
     }
   }
   const ids = await listNewestFirst(store);
-  await writeIndex(store, generation, chunkSize, ids);
+  // Cache only a listing no create or delete overlapped; otherwise it answers this request only.
+  if ((await store.get(GENERATION_KEY, { type: 'text' })) === generation) {
+    await writeIndex(store, generation, chunkSize, ids);
+  }
   return { ids: ids.slice(start, end), total: ids.length };
 }
 
@@ -206,14 +266,15 @@ export async function oldestFirst(store: Store): Promise<string[]> {
     .sort();
 }
 
-/** Reads records in key order, a few at a time; a record deleted meanwhile is skipped. */
+/** Reads records in key order, a few at a time; a record deleted meanwhile (or a tombstone) is skipped. */
 export async function read<R>(store: Store, ids: readonly string[]): Promise<R[]> {
   const records: (R | null)[] = new Array(ids.length).fill(null);
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
       const index = next++;
-      records[index] = (await store.get(ids[index]!, { type: 'json' })) as R | null;
+      const value: unknown = await store.get(ids[index]!, { type: 'json' });
+      records[index] = isLive(value) ? (value as R) : null;
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, ids.length) }, worker));
