@@ -118,17 +118,18 @@ export async function verifyDeploy(options: VerifyOptions): Promise<VerifyResult
   try {
     try {
       bundles = await bundle(functionsDir, out);
+      const functions = bundles.map((b) => b.function);
+      problems.push(
+        ...unroutedCalls(functions, contract),
+        ...conflictingPaths(functions, contract),
+        ...oversizeBundles(functions, options.budgetBytes ?? BUNDLE_BUDGET_BYTES),
+        ...bundledDevDependencies(functions, await devDependenciesOf(dirname(functionsDir))),
+      );
     } catch (error) {
-      // The bundler's own words (a syntax error, an unresolvable import) are what to fix.
+      // The bundler's own words (a syntax error, an unresolvable import) are what to fix; the
+      // route checks would only add a line for every call.
       problems.push(`the functions could not be bundled: ${(error as Error).message}`);
     }
-    const functions = bundles.map((b) => b.function);
-    problems.push(
-      ...unroutedCalls(functions, contract),
-      ...conflictingPaths(functions, contract),
-      ...oversizeBundles(functions, options.budgetBytes ?? BUNDLE_BUDGET_BYTES),
-      ...bundledDevDependencies(functions, await devDependenciesOf(dirname(functionsDir))),
-    );
     const scanned = scanBundles(bundles, secrets);
     problems.push(...scanned.problems);
     filesScanned += scanned.count;
