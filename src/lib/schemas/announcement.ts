@@ -2,7 +2,12 @@
  * Announcement (SPEC §3): a line of text on the public strip, with an optional link.
  */
 import * as v from 'valibot';
-import { INVALID_VALUE_MESSAGE, requiredText, tooLongMessage } from './fields.ts';
+import {
+  INVALID_VALUE_MESSAGE,
+  requiredText,
+  tooLongMessage,
+  withoutControlCharacters,
+} from './fields.ts';
 
 export const ANNOUNCEMENT_LIMITS = { text: 500, link: 2_000 } as const;
 
@@ -35,13 +40,14 @@ export function isAllowedLink(link: string): boolean {
 
 /** What the admin submits to create or replace an announcement. Unknown fields are dropped. */
 export const AnnouncementInputSchema = v.object({
-  /** Shown on the strip; required. */
+  /** Shown on the strip, one line (an `<input>` in the admin form); required. */
   text: requiredText(ANNOUNCEMENT_LIMITS.text),
   /** Where the item leads; optional, `''` when absent (the strip then falls back to `#`). */
   link: v.pipe(
     v.nullish(v.string(INVALID_VALUE_MESSAGE), ''),
     v.trim(),
     v.maxLength(ANNOUNCEMENT_LIMITS.link, tooLongMessage(ANNOUNCEMENT_LIMITS.link)),
+    withoutControlCharacters(),
     v.check((link) => link === '' || isAllowedLink(link), ANNOUNCEMENT_LINK_MESSAGE),
   ),
 });

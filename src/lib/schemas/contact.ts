@@ -9,8 +9,8 @@ export const ContactMessageSchema = v.object({
   email: requiredEmail(),
   /** Sender's name. */
   name: requiredText(LIMITS.name),
-  /** The message itself. */
-  message: requiredText(LIMITS.text),
+  /** The message itself; a `<textarea>`, so line breaks stay. */
+  message: requiredText(LIMITS.text, { multiline: true }),
 });
 
 export type ContactMessageInput = v.InferOutput<typeof ContactMessageSchema>;

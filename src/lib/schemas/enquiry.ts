@@ -115,7 +115,7 @@ const stepEntries = [
     country: requiredText(LIMITS.name),
     stateProvince: requiredText(LIMITS.name),
     cityTownVillage: requiredText(LIMITS.name),
-    fullAddress: optionalText(LIMITS.text),
+    fullAddress: optionalText(LIMITS.text, { multiline: true }),
   },
   // Step 2: Customer / Institution Profile
   {
@@ -163,7 +163,7 @@ const stepEntries = [
     ),
     spaceAvailable: requiredChoice(SPACE_AVAILABLE_ANSWERS, ENQUIRY_MESSAGES.spaceAvailable),
     preferredTimeline: requiredChoice(PREFERRED_TIMELINES, ENQUIRY_MESSAGES.preferredTimeline),
-    additionalComments: optionalText(LIMITS.text),
+    additionalComments: optionalText(LIMITS.text, { multiline: true }),
   },
 ] as const;
 

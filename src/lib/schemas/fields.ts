@@ -11,6 +11,8 @@ export const REQUIRED_MESSAGE = 'This field is required.';
 export const EMAIL_MESSAGE = 'Invalid email format.';
 /** Said of a value that is neither text nor one of the offered options (only hostile clients see it). */
 export const INVALID_VALUE_MESSAGE = 'Invalid value.';
+/** Said of text carrying characters that `hasControlCharacters` refuses. */
+export const CONTROL_CHARACTERS_MESSAGE = 'Please remove invisible control characters.';
 
 /** Upper bounds on every string field, counted in UTF-16 units after trimming. */
 export const LIMITS = {
@@ -45,23 +47,63 @@ export function isEmail(value: string): boolean {
 }
 
 /**
- * A required string: trimmed, non-empty, at most `max` characters. A missing key, `null` and a
- * non-string all get `message`, as an empty field does.
+ * Characters no text field may carry, because they hide or rearrange what the admin, the e-mail
+ * and the CSV show: C0 controls, DEL, C1 controls, and the bidirectional embeddings, overrides
+ * and isolates (U+202A–U+202E, U+2066–U+2069, the "Trojan Source" characters). Multi-line fields
+ * (a `<textarea>`) keep tab, `\n`, `\r\n` and U+2028/U+2029; a lone `\r` is refused there too.
+ * Allowed everywhere: the direction marks U+200E, U+200F and U+061C (they have no scope, so they
+ * cannot reorder text beyond themselves, and right-to-left writers need them) and ZWJ/ZWNJ
+ * (Malayalam spelling and emoji need them).
  */
-export function requiredText(max: number, message: string = REQUIRED_MESSAGE) {
+const MULTI_LINE_CONTROLS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(value);
+}
+
+/** The rule as a valibot action, for string pipes of every schema. */
+export function withoutControlCharacters(multiline = false) {
+  return v.check(
+    (value: string) => !hasControlCharacters(value, multiline),
+    CONTROL_CHARACTERS_MESSAGE,
+  );
+}
+
+export interface TextOptions {
+  /** The message for a missing, empty or non-string value (required fields only). */
+  message?: string;
+  /** A `<textarea>`: tab and line breaks are allowed. */
+  multiline?: boolean;
+}
+
+/**
+ * A required string: trimmed, non-empty, without control characters, at most `max` characters.
+ * A missing key, `null` and a non-string all get `message`, as an empty field does.
+ */
+export function requiredText(
+  max: number,
+  { message = REQUIRED_MESSAGE, multiline = false }: TextOptions = {},
+) {
   return v.pipe(
     v.nullish(v.string(message), ''),
     v.trim(),
     v.nonEmpty(message),
+    withoutControlCharacters(multiline),
     v.maxLength(max, tooLongMessage(max)),
   );
 }
 
-/** An optional string: trimmed, at most `max` characters; missing or `null` becomes `''`. */
-export function optionalText(max: number) {
+/**
+ * An optional string: trimmed, without control characters, at most `max` characters; missing or
+ * `null` becomes `''`.
+ */
+export function optionalText(max: number, { multiline = false }: TextOptions = {}) {
   return v.pipe(
     v.nullish(v.string(INVALID_VALUE_MESSAGE), ''),
     v.trim(),
+    withoutControlCharacters(multiline),
     v.maxLength(max, tooLongMessage(max)),
   );
 }

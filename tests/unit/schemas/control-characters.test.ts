@@ -1,0 +1,212 @@
+/**
+ * Every free-text field of every schema refuses invisible control characters (C0, DEL, C1, bidi
+ * embeddings, overrides and isolates) with one message; `<textarea>` fields keep line breaks
+ * and tabs.
+ */
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  AnnouncementInputSchema,
+  CONTROL_CHARACTERS_MESSAGE,
+  ContactMessageSchema,
+  LoginSchema,
+  fieldErrors,
+  hasControlCharacters,
+  parseEnquiry,
+  validateStep,
+} from '../../../src/lib/schemas/index.ts';
+
+/** Refused in every field, at the start, the middle or the end of the text. */
+const HOSTILE = [
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\r',
+];
+/** Refused in single-line fields only. */
+const LINE_BREAKS = ['\t', '\n', '\r\n', '\u2028', '\u2029'];
+/** Allowed everywhere (direction marks, joiners). */
+const ALLOWED = ['\u200e', '\u200f', '\u061c', '\u200c', '\u200d'];
+
+const hex = (text: string) =>
+  [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');
+const variants = (char: string) => [`a${char}b`, `${char}ab`, `ab${char}`];
+
+function errorsOf(schema: v.GenericSchema, input: unknown): Record<string, string> {
+  const result = v.safeParse(schema, input);
+  return result.success ? {} : fieldErrors(result.issues);
+}
+
+function checkFields(
+  schema: v.GenericSchema,
+  valid: Record<string, unknown>,
+  singleLine: readonly string[],
+  multiLine: readonly string[],
+) {
+  expect(errorsOf(schema, valid)).toEqual({});
+  for (const field of [...singleLine, ...multiLine]) {
+    const refused = multiLine.includes(field) ? HOSTILE : [...HOSTILE, ...LINE_BREAKS];
+    for (const char of refused) {
+      for (const text of variants(char)) {
+        // Line breaks and tabs at either end are trimmed away, not refused.
+        if (/^\s|\s$/.test(text) && /^\s+$/.test(char)) continue;
+        expect(errorsOf(schema, { ...valid, [field]: text }), `${field} ${hex(char)}`).toEqual({
+          [field]: CONTROL_CHARACTERS_MESSAGE,
+        });
+      }
+    }
+    const kept = multiLine.includes(field) ? [...ALLOWED, ...LINE_BREAKS] : ALLOWED;
+    for (const char of kept) {
+      const value = field === 'email' || field === 'emailAddress' ? `a${char}b@c.de` : `a${char}b`;
+      expect(
+        errorsOf(schema, { ...valid, [field]: value }),
+        `${field} ${hex(char)}`,
+      ).not.toHaveProperty(field, CONTROL_CHARACTERS_MESSAGE);
+    }
+  }
+}
+
+describe('hasControlCharacters', () => {
+  it('refuses C0, DEL, C1 and bidi controls; single-line text also tab and line breaks', () => {
+    for (const char of HOSTILE) {
+      expect(hasControlCharacters(`a${char}b`), hex(char)).toBe(true);
+      expect(hasControlCharacters(`a${char}b`, true), hex(char)).toBe(true);
+    }
+    for (const char of LINE_BREAKS) {
+      expect(hasControlCharacters(`a${char}b`), hex(char)).toBe(true);
+      expect(hasControlCharacters(`a${char}b`, true), hex(char)).toBe(false);
+    }
+    for (const char of ALLOWED) {
+      expect(hasControlCharacters(`a${char}b`), hex(char)).toBe(false);
+    }
+  });
+
+  it('lets ordinary text in any script through', () => {
+    for (const text of [
+      'Asha Menon',
+      'കൊച്ചി',
+      'मुंबई',
+      'שלום 12',
+      'O’Brien & Sons, № 5 — “ok”',
+      '👩‍🔧',
+    ]) {
+      expect(hasControlCharacters(text), text).toBe(false);
+    }
+  });
+});
+
+describe('ContactMessageSchema', () => {
+  it('refuses control characters in every field; the message keeps line breaks', () => {
+    checkFields(
+      ContactMessageSchema,
+      { email: 'a@b.co', name: 'Ravi', message: 'Hi' },
+      ['email', 'name'],
+      ['message'],
+    );
+    expect(
+      v.parse(ContactMessageSchema, { email: 'a@b.co', name: 'R', message: 'a\r\n\tb\nc' }),
+    ).toMatchObject({ message: 'a\r\n\tb\nc' });
+  });
+});
+
+describe('AnnouncementInputSchema', () => {
+  it('refuses control characters in the text and the link (both single-line)', () => {
+    checkFields(AnnouncementInputSchema, { text: 'News', link: '/x' }, ['text'], []);
+    for (const char of HOSTILE) {
+      expect(errorsOf(AnnouncementInputSchema, { text: 'News', link: `/a${char}b` })).toEqual({
+        link: CONTROL_CHARACTERS_MESSAGE,
+      });
+    }
+  });
+});
+
+describe('LoginSchema', () => {
+  it('refuses control characters in the username and the password', () => {
+    checkFields(LoginSchema, { username: 'admin', password: 'pw' }, ['username'], []);
+    for (const char of [...HOSTILE, ...LINE_BREAKS]) {
+      expect(errorsOf(LoginSchema, { username: 'admin', password: `p${char}w` })).toEqual({
+        password: CONTROL_CHARACTERS_MESSAGE,
+      });
+    }
+  });
+});
+
+describe('EnquirySchema', () => {
+  const valid = {
+    fullName: 'Asha Menon',
+    designation: 'Manager',
+    emailAddress: 'asha@example.org',
+    phoneNumber: '9876543210',
+    country: 'India',
+    stateProvince: 'Kerala',
+    cityTownVillage: 'Kochi',
+    fullAddress: '12 Marine Drive',
+    enquiryType: 'Institution / Business / Government',
+    institutionName: 'School',
+    institutionType: ['Others'],
+    institutionTypeOther: 'Trust',
+    purposeOfUse: 'Backup Power',
+    generatorCapacity: '10 kWh - 50 kWh',
+    renewableEnergyUsed: 'Yes',
+    renewableEnergySpecify: 'Solar',
+    installationSiteLocation: 'Rooftop',
+    spaceAvailable: 'Yes',
+    preferredTimeline: '1-3 months',
+    additionalComments: 'Call after 5',
+    howHearAboutUs: 'Other',
+    howHearAboutUsOther: 'A friend',
+  };
+  const schema = v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const result = parseEnquiry(dataset.value);
+      if (result.success) return result.output;
+      for (const issue of result.issues) addIssue({ message: issue.message, path: issue.path! });
+      return NEVER;
+    }),
+  );
+
+  it('refuses control characters in every text field; address and comments keep line breaks', () => {
+    checkFields(
+      schema,
+      valid,
+      [
+        'fullName',
+        'designation',
+        'emailAddress',
+        'country',
+        'stateProvince',
+        'cityTownVillage',
+        'institutionName',
+        'institutionTypeOther',
+        'renewableEnergySpecify',
+        'howHearAboutUs',
+        'howHearAboutUsOther',
+      ],
+      ['fullAddress', 'additionalComments'],
+    );
+  });
+
+  it('shows the message under the wizard field at the step that has it', () => {
+    expect(validateStep(0, { ...valid, fullName: 'Asha\u202eneM' })).toEqual({
+      fullName: CONTROL_CHARACTERS_MESSAGE,
+    });
+    expect(validateStep(3, { ...valid, additionalComments: 'line\none' })).toEqual({});
+  });
+});
