@@ -7,7 +7,9 @@
  * The password never appears in the shell history or the process list.
  */
 import { stdin, stdout, stderr } from 'node:process';
+import * as v from 'valibot';
 import { hashPassword } from '../functions/_lib/password.ts';
+import { LoginSchema } from '../src/lib/schemas/index.ts';
 
 const MIN_LENGTH = 12;
 
@@ -57,7 +59,9 @@ async function main(): Promise<void> {
     password = await readAll();
   }
   if (password.length < MIN_LENGTH) throw new Error(`Use at least ${MIN_LENGTH} characters.`);
-  if (password.length > 1024) throw new Error('Use at most 1,024 characters.');
+  // The login form's own rule (length, control characters): never a hash no login can match.
+  const refusal = v.safeParse(LoginSchema.entries.password, password).issues?.[0];
+  if (refusal) throw new Error(`The login form would refuse it: ${refusal.message}`);
   stdout.write(`${await hashPassword(password)}\n`);
   if (stdout.isTTY)
     stderr.write(
