@@ -16,17 +16,28 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
 type Errors = Partial<Record<keyof ContactMessageInput, string>>;
 const FIELDS = ['email', 'name', 'message'] as const;
 const empty = (): ContactMessageInput => ({ email: '', name: '', message: '' });
+/** Said beside SPEC §8's error when sending again may work (503, no connection). */
+const RETRY_HINT = 'What you typed is kept: please send it again in a moment.';
 
 /**
  * The footer's contact form (SPEC §2, §4, §5, §8): idle → sending → success (fields cleared) or
  * error. Without JavaScript the same form posts to the API, which answers with a redirect.
+ * A failed send keeps every value and the draft's idempotency key, so sending again after a 503
+ * or a lost connection can never store the message twice.
  */
 export default function ContactForm() {
   const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
-  const [values, setValues, clearDraft] = useSessionDraft('contact-draft', empty);
+  const {
+    values,
+    setValues,
+    clear: clearDraft,
+    idempotencyKey,
+    renewKey,
+  } = useSessionDraft('contact-draft', empty);
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<Status>('idle');
+  const [retryable, setRetryable] = useState(false);
 
   // Back from a plain form post the server refused: say so where the form is.
   useEffect(() => {
@@ -56,10 +67,12 @@ export default function ContactForm() {
       return;
     }
     setStatus('sending');
-    const result = await postJson('/api/contact', {
-      ...checked.output,
-      website: honeypotValue(form.current),
-    });
+    setRetryable(false);
+    const result = await postJson(
+      '/api/contact',
+      { ...checked.output, website: honeypotValue(form.current) },
+      idempotencyKey,
+    );
     if (result.ok) {
       clearDraft();
       setErrors({});
@@ -67,6 +80,9 @@ export default function ContactForm() {
     } else {
       setErrors(result.fields as Errors);
       setStatus('error');
+      // 422: the key was spent on other content (another tab?): these values go under a new one.
+      if (result.status === 422) renewKey();
+      setRetryable(result.retryable || result.status === 422);
     }
   }
 
@@ -134,6 +150,7 @@ export default function ContactForm() {
             <span aria-hidden="true">✗ </span>Oops, something went wrong.
           </p>
         )}
+        {status === 'error' && retryable && <p className="form-status__error">{RETRY_HINT}</p>}
       </div>
     </form>
   );

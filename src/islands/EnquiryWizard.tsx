@@ -25,6 +25,8 @@ const STEPS = [StepContact, StepProfile, StepRequirement, StepSite] as const;
 const LAST: EnquiryStep = 3;
 const ERROR_BANNER =
   'There was an error submitting your enquiry. Please correct the highlighted fields and try again.';
+/** Said below SPEC §8's banner when submitting again may work (503, no connection). */
+const RETRY_HINT = 'Your answers are kept: please submit the enquiry again in a moment.';
 
 /** The step of the first field with an error, in form order. */
 function firstStepWithError(errors: EnquiryErrors): EnquiryStep | undefined {
@@ -34,16 +36,24 @@ function firstStepWithError(errors: EnquiryErrors): EnquiryStep | undefined {
 
 /**
  * The four-step Generator Enquiry Form (SPEC §2, §4, §5, §8). Each step validates on Next and
- * on submit; what people type is kept as a draft in this tab until the enquiry is sent.
+ * on submit; what people type is kept as a draft in this tab until the enquiry is sent, with
+ * the idempotency key that makes a retry after a 503 or a lost connection store it only once.
  * Before hydration (or without JavaScript) it is one long form that posts to the API.
  */
 export default function EnquiryWizard() {
   const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
-  const [values, setValues, clearDraft] = useSessionDraft('enquiry-draft', emptyEnquiryValues);
+  const {
+    values,
+    setValues,
+    clear: clearDraft,
+    idempotencyKey,
+    renewKey,
+  } = useSessionDraft('enquiry-draft', emptyEnquiryValues);
   const [step, setStep] = useState<EnquiryStep>(0);
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [status, setStatus] = useState<Status>('none');
+  const [retryable, setRetryable] = useState(false);
   const done = useRef<HTMLDivElement>(null);
 
   // Back from a plain form post the server refused: show the banner and the step at fault.
@@ -118,15 +128,17 @@ export default function EnquiryWizard() {
       if (checkStep(step)) goTo((step + 1) as EnquiryStep);
       return;
     }
+    setRetryable(false);
     if (!checkStep(step)) {
       setStatus('error');
       return;
     }
     setStatus('submitting');
-    const result = await postJson('/api/enquiries', {
-      ...values,
-      website: honeypotValue(form.current),
-    });
+    const result = await postJson(
+      '/api/enquiries',
+      { ...values, website: honeypotValue(form.current) },
+      idempotencyKey,
+    );
     if (result.ok) {
       clearDraft();
       setErrors({});
@@ -138,6 +150,9 @@ export default function EnquiryWizard() {
     const serverErrors = result.fields as EnquiryErrors;
     setErrors(serverErrors);
     setStatus('error');
+    // 422: the key was spent on other content (another tab?): these values go under a new one.
+    if (result.status === 422) renewKey();
+    setRetryable(result.retryable || result.status === 422);
     const errorStep = firstStepWithError(serverErrors);
     if (errorStep !== undefined && errorStep !== step) setStep(errorStep);
     if (errorStep !== undefined) {
@@ -183,6 +198,11 @@ export default function EnquiryWizard() {
       {status === 'error' && (
         <p className="wizard__banner" role="alert">
           {ERROR_BANNER}
+        </p>
+      )}
+      {status === 'error' && retryable && (
+        <p className="wizard__banner" role="status">
+          {RETRY_HINT}
         </p>
       )}
       {STEPS.map((Step, index) => (

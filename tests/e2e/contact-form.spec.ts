@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, type Route } from '@playwright/test';
 import { adminToken, axeViolations } from './support';
 
 async function openForm(page: Page) {
@@ -93,4 +93,108 @@ test('back from a refused plain post, the form says what to check', async ({ pag
   await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
   await expect(form.getByText('Please check this field.')).toHaveCount(2);
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+});
+
+/** The Idempotency-Key of each POST /api/contact the page makes; `answer` decides its fate. */
+async function recordPosts(page: Page, answer: (route: Route, index: number) => Promise<void>) {
+  const keys: (string | null)[] = [];
+  await page.route('**/api/contact', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(await route.request().headerValue('idempotency-key'));
+    return answer(route, keys.length - 1);
+  });
+  return keys;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+test('a 503 keeps what was typed; sending again reuses the Idempotency-Key and stores it once', async ({
+  page,
+  request,
+}) => {
+  const form = await openForm(page);
+  const marker = `E2E contact retry ${Date.now()} ${test.info().project.name}`;
+  await form.getByLabel('Email').fill('retry@example.org');
+  await form.getByLabel('Name').fill('Meera');
+  await form.getByLabel('Message').fill(marker);
+
+  // The first send reaches the server and is stored, but the visitor only sees a 503.
+  const keys = await recordPosts(page, async (route, index) => {
+    if (index > 0) return route.continue();
+    const stored = await route.fetch();
+    expect(stored.status()).toBe(201);
+    return route.fulfill({ status: 503, json: { error: 'Storage is unavailable.' } });
+  });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
+  await expect(form.getByText('What you typed is kept: please send it again')).toBeVisible();
+  await expect(form.getByLabel('Email')).toHaveValue('retry@example.org');
+  await expect(form.getByLabel('Name')).toHaveValue('Meera');
+  await expect(form.getByLabel('Message')).toHaveValue(marker);
+
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Message sent successfully!')).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(UUID);
+  expect(keys[1]).toBe(keys[0]);
+
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const list = await request.get('/api/contact-messages?pageSize=100', { headers });
+  const stored = ((await list.json()) as { _id: string; message: string }[]).filter(
+    (message) => message.message === marker,
+  );
+  expect(stored).toHaveLength(1);
+  for (const message of stored) {
+    await request.delete(`/api/contact-messages/${message._id}`, { headers });
+  }
+});
+
+test('the key survives a reload with the draft, and changing a field after a failure changes it', async ({
+  page,
+}) => {
+  let form = await openForm(page);
+  await form.getByLabel('Email').fill('visitor@example.org');
+  await form.getByLabel('Name').fill('Ravi');
+  await form.getByLabel('Message').fill('First version.');
+  const keys = await recordPosts(page, (route) => route.abort('connectionrefused'));
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
+
+  await page.reload();
+  form = await openForm(page);
+  await expect(form.getByLabel('Message')).toHaveValue('First version.');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
+
+  await form.getByLabel('Message').fill('Second version.');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
+
+  expect(keys).toHaveLength(3);
+  expect(keys[0]).toMatch(UUID);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[2]).toMatch(UUID);
+  expect(keys[2]).not.toBe(keys[0]);
+});
+
+test('a 422 (the key was spent on other content) sends the same values next time under a new key', async ({
+  page,
+}) => {
+  const form = await openForm(page);
+  await form.getByLabel('Email').fill('visitor@example.org');
+  await form.getByLabel('Name').fill('Ravi');
+  await form.getByLabel('Message').fill('Sent from two tabs.');
+  const keys = await recordPosts(page, (route, index) =>
+    index === 0
+      ? route.fulfill({ status: 422, json: { error: 'This Idempotency-Key was already used.' } })
+      : route.fulfill({ status: 201, json: { _id: 'fake', createdAt: new Date().toISOString() } }),
+  );
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
+  await expect(form.getByText('What you typed is kept')).toBeVisible();
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Message sent successfully!')).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toMatch(UUID);
+  expect(keys[1]).not.toBe(keys[0]);
 });

@@ -1,4 +1,4 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page, type Route } from '@playwright/test';
 import { adminToken, axeViolations } from './support';
 
 async function openWizard(page: Page): Promise<Locator> {
@@ -196,4 +196,94 @@ test('back from a refused plain post, the wizard opens the step at fault', async
   await expect(form.getByRole('alert')).toBeVisible();
   await expect(form.locator('[aria-current="step"]')).toContainText('Step 3');
   await expect(form.getByText('Please check this field.')).toBeVisible();
+});
+
+/** Fills every step of an individual's enquiry, ending on step 4 ready to submit. */
+async function fillEnquiry(form: Locator, name: string) {
+  await fillContact(form, name);
+  await next(form);
+  await form.getByLabel('Individual').check();
+  await next(form);
+  await form.getByLabel('Purpose of Use').selectOption('Backup Power');
+  await form.getByLabel('Generator Capacity').selectOption('10 kWh - 50 kWh');
+  await form.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
+  await next(form);
+  await form.getByLabel('Installation Site Location').selectOption('Rooftop');
+  await form.locator('#enquiry-spaceAvailable').getByLabel('Yes').check();
+  await form.getByLabel('Preferred Timeline').selectOption('1-3 months');
+}
+
+/** The Idempotency-Key of each POST /api/enquiries the page makes; `answer` decides its fate. */
+async function recordPosts(page: Page, answer: (route: Route, index: number) => Promise<void>) {
+  const keys: (string | null)[] = [];
+  await page.route('**/api/enquiries', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(await route.request().headerValue('idempotency-key'));
+    return answer(route, keys.length - 1);
+  });
+  return keys;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+test('a lost connection keeps every answer; submitting again reuses the Idempotency-Key', async ({
+  page,
+  request,
+}) => {
+  const form = await openWizard(page);
+  const name = `E2E Enquiry retry ${Date.now()} ${test.info().project.name}`;
+  await fillEnquiry(form, name);
+  const keys = await recordPosts(page, (route, index) =>
+    index === 0 ? route.abort('connectionreset') : route.continue(),
+  );
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'There was an error submitting your enquiry. Please correct the highlighted fields and try again.',
+  );
+  await expect(
+    form.getByText('Your answers are kept: please submit the enquiry again'),
+  ).toBeVisible();
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 4');
+  await expect(form.getByLabel('Preferred Timeline')).toHaveValue('1-3 months');
+  await expect(form.getByLabel('Installation Site Location')).toHaveValue('Rooftop');
+
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect(page.getByText('Enquiry Sent!')).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(UUID);
+  expect(keys[1]).toBe(keys[0]);
+
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const list = (await (
+    await request.get('/api/enquiries?pageSize=100', { headers })
+  ).json()) as Record<string, unknown>[];
+  const stored = list.filter((enquiry) => enquiry['fullName'] === name);
+  expect(stored).toHaveLength(1);
+  for (const enquiry of stored) {
+    await request.delete(`/api/enquiries/${String(enquiry['_id'])}`, { headers });
+  }
+});
+
+test('a 503 then an edited answer: the edited enquiry goes with a new Idempotency-Key', async ({
+  page,
+}) => {
+  const form = await openWizard(page);
+  await fillEnquiry(form, 'E2E Enquiry edited');
+  const keys = await recordPosts(page, (route) =>
+    route.fulfill({ status: 503, json: { error: 'Storage is unavailable.' } }),
+  );
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect(form.getByText('Your answers are kept')).toBeVisible();
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect.poll(() => keys.length).toBe(2);
+
+  await form.getByLabel('Preferred Timeline').selectOption('3-6 months');
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  await expect.poll(() => keys.length).toBe(3);
+  expect(keys[0]).toMatch(UUID);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[2]).toMatch(UUID);
+  expect(keys[2]).not.toBe(keys[0]);
+  await expect(form.getByLabel('Preferred Timeline')).toHaveValue('3-6 months');
+  await expect(form.getByLabel('Installation Site Location')).toHaveValue('Rooftop');
 });
