@@ -1,0 +1,80 @@
+/**
+ * STORAGE_TIMEOUT_MS bounds a request's storage work as a whole, not each call: with a slow
+ * backend a request answers 503 with Retry-After once its deadline has passed, well inside
+ * Netlify's 10 s function limit, however many calls it would have made.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import announcementsFn from '../../functions/announcements.ts';
+import enquiriesFn from '../../functions/enquiries.ts';
+import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry, type CallOptions } from './helpers.ts';
+
+const blobs = useBlobs();
+let faulty: FaultyBlobs;
+
+const TIMEOUT_MS = 1_500;
+const CALL_DELAY_MS = 1_000;
+/** What a failed create may spend taking its record back (timeline.ts) plus scheduling slack. */
+const TAKE_BACK_AND_SLACK_MS = 1_500 + 400;
+
+beforeAll(async () => {
+  faulty = await startFaultyBlobs(blobs);
+});
+afterAll(() => faulty.close());
+beforeEach(() => {
+  faulty.rules.length = 0;
+  vi.stubEnv('STORAGE_TIMEOUT_MS', String(TIMEOUT_MS));
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  blobs.restore();
+});
+
+async function timed(handler: typeof enquiriesFn, options: CallOptions) {
+  const started = performance.now();
+  const res = await call(handler, options);
+  return { res, ms: performance.now() - started };
+}
+
+describe('one storage deadline per request', () => {
+  it('answers a slow admin list 503 by the deadline, not after every call has waited', async () => {
+    // Some data first, so the list has an index, chunks and records to read.
+    for (let i = 0; i < 3; i++) {
+      await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
+    }
+    faulty.rules.push({ path: /./, fault: { kind: 'delay', ms: CALL_DELAY_MS } });
+    blobs.pointAt(faulty.url);
+    const { res, ms } = await timed(enquiriesFn, {
+      path: '/api/enquiries',
+      token: await makeToken(),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 400);
+  });
+
+  it('answers a slow submission 503 by the deadline (plus the take-back grace)', async () => {
+    faulty.rules.push({ path: /./, fault: { kind: 'delay', ms: CALL_DELAY_MS } });
+    blobs.pointAt(faulty.url);
+    const { res, ms } = await timed(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
+    expect(res.status).toBe(503);
+    expect(ms).toBeLessThan(TIMEOUT_MS + TAKE_BACK_AND_SLACK_MS);
+  });
+
+  it('gives each request a deadline of its own', async () => {
+    const token = await makeToken();
+    await call(announcementsFn, {
+      path: '/api/announcements',
+      json: { text: 'Open day', link: '' },
+      token,
+    });
+    faulty.rules.push({ path: /./, fault: { kind: 'delay', ms: TIMEOUT_MS / 3 } });
+    blobs.pointAt(faulty.url);
+    // Two sequential requests of one call each: together past the deadline, each within it.
+    for (let i = 0; i < 4; i++) {
+      const res = await call(announcementsFn, { path: '/api/announcements' });
+      expect(res.status).toBe(200);
+    }
+  });
+});
