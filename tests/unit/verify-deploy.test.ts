@@ -59,7 +59,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-describe('verifyDeploy on copies of the project', () => {
+// Each case bundles every function (~3 s alone, longer side by side on a busy machine).
+describe('verifyDeploy on copies of the project', { timeout: 90_000 }, () => {
   it.concurrent(
     'passes the functions as they are, with every call of the contract routed',
     async () => {
