@@ -13,6 +13,8 @@ export default defineConfig(
       'node_modules/',
       'test-results/',
       'playwright-report/',
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   tseslint.configs.recommended,
