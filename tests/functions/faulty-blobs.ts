@@ -66,7 +66,7 @@ export async function startFaultyBlobs(harness: BlobsHarness): Promise<FaultyBlo
         const upstream = await fetch(`${harness.url}${path}`, {
           method,
           headers,
-          ...(body.length > 0 || method === 'PUT' ? { body } : {}),
+          ...(body.length > 0 || method === 'PUT' ? { body: new Uint8Array(body) } : {}),
         });
         const answer = Buffer.from(await upstream.arrayBuffer());
         if (fault?.kind === 'lose-answer') {
