@@ -33,7 +33,7 @@ const login: Handler = async (req, context) => {
     throw new HttpError(401, 'Invalid credentials');
   }
   await clearFailures(key);
-  return json({ token: await issueToken(config) });
+  return json({ token: await issueToken(config, context) });
 };
 
 export default endpoint((req, context) => dispatch(req, context, { POST: login }));

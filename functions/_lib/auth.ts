@@ -1,14 +1,24 @@
 /**
  * Admin authentication: configuration checks, credential checks and HS256 tokens (jose).
  * Every admin route goes through `admin()`, which calls `requireAdmin`.
+ *
+ * A token is bound to its deploy scope through its audience (`site-admin:<scope>`), so a token
+ * signed on a preview is refused in production even where a secret was reused. Deploy previews
+ * and branch deploys share the scope `preview`: both are non-production deploys holding only
+ * their own deploy-scoped data, and the binding exists to keep every such token out of
+ * production. Each token carries a random `jti`; logout revokes it until its `exp`
+ * (repositories/revoked-tokens.ts), and every admin call reads that list once, after the
+ * signature checks, so a forged token costs no storage call. A storage fault there answers 503:
+ * an unreadable list must not let a revoked token through.
  */
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { isDeployed, readEnv } from './env.ts';
+import { isDeployed, readDeployContext, readEnv } from './env.ts';
 import { HttpError, type FunctionContext, type Handler } from './http.ts';
 import { equalSecrets, parseHash, verifyPassword, type ScryptHash } from './password.ts';
+import { revokedTokens, type TokenId } from './repositories/revoked-tokens.ts';
 
 export const TOKEN_ISSUER = 'site-api';
-export const TOKEN_AUDIENCE = 'site-admin';
 export const TOKEN_TTL_SECONDS = 60 * 60;
 export const MIN_SECRET_BYTES = 32;
 
@@ -76,12 +86,34 @@ export async function credentialsMatch(
   return userMatches && passwordMatches;
 }
 
-export function issueToken(config: TokenConfig): Promise<string> {
+/** Where a token is valid: production, any preview or branch deploy, or a local server. */
+export type DeployScope = 'production' | 'preview' | 'local';
+
+const SCOPES = new Map<string, DeployScope>([
+  ['production', 'production'],
+  ['deploy-preview', 'preview'],
+  ['branch-deploy', 'preview'],
+]);
+
+/** The request's deploy scope; anything but Netlify's public contexts (e.g. `dev`) is local. */
+export function deployScope(context: FunctionContext): DeployScope {
+  return SCOPES.get(readDeployContext(context.deploy?.context) ?? '') ?? 'local';
+}
+
+export function tokenAudience(scope: DeployScope): string {
+  return `site-admin:${scope}`;
+}
+
+/** 128 random bits, base64url: the id logout revokes. */
+const JTI = /^[\w-]{22}$/;
+
+export function issueToken(config: TokenConfig, context: FunctionContext): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(config.username)
     .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
+    .setAudience(tokenAudience(deployScope(context)))
+    .setJti(randomBytes(16).toString('base64url'))
     .setIssuedAt()
     .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
     .sign(config.secret);
@@ -93,31 +125,44 @@ function unauthorized(message: string): HttpError {
   return new HttpError(401, message, { headers: { 'www-authenticate': 'Bearer' } });
 }
 
-/** Resolves for a valid admin token; otherwise throws 401 (or 503 when unconfigured). */
-export async function requireAdmin(req: Request): Promise<void> {
+const INVALID = 'Invalid or expired token.';
+
+/**
+ * Resolves with the token's id for a valid, unrevoked admin token of this deploy scope;
+ * otherwise throws 401 (503 when unconfigured or when the revocation list cannot be read).
+ */
+export async function requireAdmin(req: Request, context: FunctionContext): Promise<TokenId> {
   const config = tokenConfig();
   const header = req.headers.get('authorization')?.trim() ?? '';
   const token = header.length <= 4096 ? BEARER.exec(header)?.[1] : undefined;
   if (!token) throw unauthorized('Authentication required.');
+  let id: TokenId;
   try {
     const { payload } = await jwtVerify(token, config.secret, {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub'],
+      audience: tokenAudience(deployScope(context)),
+      requiredClaims: ['exp', 'iat', 'sub', 'jti'],
       maxTokenAge: `${TOKEN_TTL_SECONDS}s`,
     });
+    const { sub, jti, exp } = payload;
     // A token for a previous admin name stops working when the name changes.
-    if (payload.sub !== config.username) throw new Error('subject mismatch');
+    if (sub !== config.username) throw new Error('subject mismatch');
+    // The id becomes part of a storage key: only the shape we issue is accepted.
+    if (jti === undefined || !JTI.test(jti) || exp === undefined) throw new Error('bad jti');
+    id = { jti, exp };
   } catch {
-    throw unauthorized('Invalid or expired token.');
+    throw unauthorized(INVALID);
   }
+  // Outside the try: a storage fault must surface as 503, not as a 401 (nor let the token pass).
+  if (await revokedTokens.isRevoked(id)) throw unauthorized(INVALID);
+  return id;
 }
 
 /** Marks a handler as admin-only. */
 export function admin(handler: Handler): Handler {
   return async (req, context) => {
-    await requireAdmin(req);
+    await requireAdmin(req, context);
     return handler(req, context);
   };
 }

@@ -24,12 +24,17 @@ export function readPositiveInt(name: string, fallback: number): number {
 
 const DEPLOYED_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
 
+/** The deploy context: the request's own (`context.deploy.context`), else the CONTEXT variable. */
+export function readDeployContext(requestContext?: string): string | undefined {
+  return requestContext ?? readEnv('CONTEXT');
+}
+
 /**
  * True on any public deploy (production, previews, branch deploys) or with NODE_ENV=production.
  * Local-only conveniences such as ADMIN_PASSWORD are refused there.
  */
 export function isDeployed(deployContext?: string): boolean {
-  const context = deployContext ?? readEnv('CONTEXT');
+  const context = readDeployContext(deployContext);
   return (
     (context !== undefined && DEPLOYED_CONTEXTS.has(context)) ||
     readEnv('NODE_ENV') === 'production'

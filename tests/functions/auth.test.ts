@@ -1,14 +1,22 @@
 /**
  * Every admin route refuses missing, malformed, expired, tampered, wrongly signed and unsigned
- * tokens with 401, and answers 503 when the server has no usable JWT secret.
+ * tokens with 401, and answers 503 when the server has no usable JWT secret. Tokens are good
+ * only in the deploy scope they were signed for.
  */
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../functions/announcements.ts';
 import contactMessagesFn from '../../functions/contact-messages.ts';
 import enquiriesCsvFn from '../../functions/enquiries-csv.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/_lib/auth.ts';
+import loginFn from '../../functions/login.ts';
+import logoutFn from '../../functions/logout.ts';
+import {
+  TOKEN_ISSUER,
+  deployScope,
+  tokenAudience,
+  type DeployScope,
+} from '../../functions/_lib/auth.ts';
 import {
   ADMIN,
   call,
@@ -52,6 +60,7 @@ const ADMIN_ROUTES: [string, FunctionHandler, Omit<CallOptions, 'token'>][] = [
     contactMessagesFn,
     { method: 'DELETE', path: `/api/contact-messages/${ID}`, params: { id: ID } },
   ],
+  ['POST /api/logout', logoutFn, { method: 'POST', path: '/api/logout' }],
 ];
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -93,6 +102,10 @@ async function badAuthorizations(): Promise<[string, string | undefined][]> {
     ],
     ['wrong issuer', `Bearer ${await makeToken({ issuer: 'someone-else' })}`],
     ['wrong audience', `Bearer ${await makeToken({ audience: 'public' })}`],
+    ['unscoped audience', `Bearer ${await makeToken({ audience: 'site-admin' })}`],
+    ['production token', `Bearer ${await makeToken({ scope: 'production' })}`],
+    ['no jti', `Bearer ${await makeToken({ jti: null })}`],
+    ['jti not ours', `Bearer ${await makeToken({ jti: '../announcements/x' })}`],
     ['other subject', `Bearer ${await makeToken({ subject: 'mallory' })}`],
     [
       'too long-lived',
@@ -134,6 +147,68 @@ describe.each(ADMIN_ROUTES)('%s', (_name, handler, options) => {
   });
 });
 
-it('uses the pinned issuer and audience', () => {
-  expect([TOKEN_ISSUER, TOKEN_AUDIENCE]).toEqual(['site-api', 'site-admin']);
+it('uses the pinned issuer and a scoped audience', () => {
+  expect(TOKEN_ISSUER).toBe('site-api');
+  expect(tokenAudience('production')).toBe('site-admin:production');
+});
+
+/** Netlify's deploy contexts and the scope each one maps to (`dev` is the local server's). */
+const CONTEXTS: [string, DeployScope][] = [
+  ['production', 'production'],
+  ['deploy-preview', 'preview'],
+  ['branch-deploy', 'preview'],
+  ['dev', 'local'],
+];
+
+// Previews read deploy-scoped stores, which need the deploy's id.
+const DEPLOY_ID = '65f0c0ffee0000000000beef';
+
+describe('tokens bound to their deploy scope', () => {
+  it('maps deploy contexts to scopes, from the request first and else from CONTEXT', () => {
+    for (const [context, scope] of CONTEXTS) {
+      expect(deployScope({ params: {}, deploy: { context } }), context).toBe(scope);
+    }
+    expect(deployScope({ params: {} })).toBe('local');
+    expect(deployScope({ params: {}, deploy: { context: 'constructor' } })).toBe('local');
+    vi.stubEnv('CONTEXT', 'production');
+    expect(deployScope({ params: {} })).toBe('production');
+    expect(deployScope({ params: {}, deploy: { context: 'dev' } })).toBe('local');
+  });
+
+  // A branch-deploy token works on a deploy preview: both are the `preview` scope (see auth.ts).
+  it.each(CONTEXTS)(
+    'a token signed in %s is accepted only where the scope is the same',
+    async (signedIn) => {
+      const login = await call(loginFn, {
+        path: '/api/login',
+        json: { username: ADMIN.username, password: ADMIN.password },
+        context: { deploy: { context: signedIn, id: DEPLOY_ID } },
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const signedScope = CONTEXTS.find(([context]) => context === signedIn)![1];
+      expect(decodeJwt(token).aud).toBe(tokenAudience(signedScope));
+
+      for (const [usedIn, scope] of CONTEXTS) {
+        const res = await call(enquiriesFn, {
+          path: '/api/enquiries',
+          token,
+          context: { deploy: { context: usedIn, id: DEPLOY_ID } },
+        });
+        expect(res.status, `${signedIn} token in ${usedIn}`).toBe(
+          scope === signedScope ? 200 : 401,
+        );
+      }
+    },
+  );
+
+  it('reads the scope from CONTEXT when the request carries none', async () => {
+    vi.stubEnv('CONTEXT', 'production');
+    const preview = await makeToken({ scope: 'preview' });
+    const production = await makeToken({ scope: 'production' });
+    expect((await call(enquiriesFn, { path: '/api/enquiries', token: preview })).status).toBe(401);
+    expect((await call(enquiriesFn, { path: '/api/enquiries', token: production })).status).toBe(
+      200,
+    );
+  });
 });

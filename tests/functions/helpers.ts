@@ -2,6 +2,7 @@
  * Handler tests run the real functions against a real local Blobs server (Netlify's BlobsServer on
  * a temp folder, with the corrections of scripts/local-blobs.ts), calling each default export with a `Request` and a context carrying `params` and `ip`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import type { BlobsServer } from '@netlify/blobs/server';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/_lib/auth.ts';
+import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
 import { hashPassword } from '../../functions/_lib/password.ts';
 import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
@@ -74,6 +75,8 @@ export function useBlobs(): BlobsHarness {
         token: BLOBS_TOKEN,
         edgeURL: url,
         uncachedEdgeURL: url,
+        // Deploy-scoped stores (previews) need a region; Netlify always sets one.
+        primaryRegion: 'us-east-1',
       });
     },
     restore() {
@@ -165,10 +168,15 @@ export function call(handler: FunctionHandler, options: CallOptions): Promise<Re
 }
 
 export interface TokenOptions {
+  /** The deploy scope it is signed for (default `local`, the scope of tests' contexts). */
+  scope?: DeployScope;
   secret?: string;
   subject?: string;
   issuer?: string;
+  /** Overrides the scope's audience. */
   audience?: string;
+  /** Default: a fresh random id, as login issues; null for a token without one. */
+  jti?: string | null;
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
   issuedAt?: number;
@@ -177,14 +185,16 @@ export interface TokenOptions {
 /** Signs an admin token as the login function would, with overrides for negative tests. */
 export function makeToken(options: TokenOptions = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  const jwt = new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(options.subject ?? ADMIN.username)
     .setIssuer(options.issuer ?? TOKEN_ISSUER)
-    .setAudience(options.audience ?? TOKEN_AUDIENCE)
+    .setAudience(options.audience ?? tokenAudience(options.scope ?? 'local'))
     .setIssuedAt(options.issuedAt ?? now)
-    .setExpirationTime(now + (options.expiresIn ?? 3600))
-    .sign(new TextEncoder().encode(options.secret ?? ADMIN.secret));
+    .setExpirationTime(now + (options.expiresIn ?? 3600));
+  const jti = options.jti === undefined ? randomBytes(16).toString('base64url') : options.jti;
+  if (jti !== null) jwt.setJti(jti);
+  return jwt.sign(new TextEncoder().encode(options.secret ?? ADMIN.secret));
 }
 
 /** A port with nothing listening on it. */

@@ -2,7 +2,7 @@ import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../functions/enquiries.ts';
 import loginFn from '../../functions/login.ts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/_lib/auth.ts';
+import { TOKEN_ISSUER, tokenAudience } from '../../functions/_lib/auth.ts';
 import { ADMIN, call, useBlobs } from './helpers.ts';
 
 useBlobs();
@@ -30,7 +30,7 @@ describe('POST /api/login', () => {
       new TextEncoder().encode(ADMIN.secret),
       {
         issuer: TOKEN_ISSUER,
-        audience: TOKEN_AUDIENCE,
+        audience: tokenAudience('local'),
       },
     );
     expect(protectedHeader.alg).toBe('HS256');

@@ -1,0 +1,51 @@
+/**
+ * Revoked admin tokens (server-side logout): store `revoked-tokens`, one small blob per revoked
+ * token id holding `{ exp }`, kept until the token would have expired anyway.
+ *
+ * Keys are `<exp>.<jti>`: a check knows both (they are claims of the token it has just verified),
+ * and a cleanup sees from the listing alone which entries are stale, without reading any of
+ * them. Each logout drops the stale ones, so the list holds at most the last hour's logouts.
+ */
+import { withStore } from './store.ts';
+
+const STORE = 'revoked-tokens';
+const KEY = /^(\d{1,15})\.[\w-]+$/;
+
+/** The claims that identify one token: its id and its expiry (epoch seconds). */
+export interface TokenId {
+  jti: string;
+  exp: number;
+}
+
+const keyOf = ({ jti, exp }: TokenId) => `${exp}.${jti}`;
+
+export const revokedTokens = {
+  /** One strong read. */
+  isRevoked: (token: TokenId): Promise<boolean> =>
+    withStore(STORE, async (store) => (await store.get(keyOf(token))) !== null),
+
+  /** Stores the revocation, then drops expired entries (best effort: the revocation is what counts). */
+  revoke: async (token: TokenId): Promise<void> => {
+    await withStore(STORE, async (store) => {
+      // Idempotent: a concurrent logout with the same token may have written it first.
+      await store.setJSON(keyOf(token), { exp: token.exp }, { onlyIfNew: true });
+    });
+    await removeExpired(Math.floor(Date.now() / 1000)).catch(() => {
+      // Already logged by withStore; the next logout tries again.
+    });
+  },
+};
+
+/** Deletes the entries of tokens that expired by `now` (epoch seconds); keys not ours are left alone. */
+function removeExpired(now: number): Promise<void> {
+  return withStore(STORE, async (store) => {
+    const { blobs } = await store.list();
+    const stale = blobs
+      .map((blob) => blob.key)
+      .filter((key) => {
+        const exp = KEY.exec(key)?.[1];
+        return exp !== undefined && Number(exp) <= now;
+      });
+    await Promise.all(stale.map((key) => store.delete(key)));
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * POST /api/logout (admin): revokes the caller's token until it would have expired, so a copy of
+ * it is refused from then on; 204. A second logout with the same token gets 401.
+ */
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from './_lib/auth.ts';
+import { dispatch, endpoint, noContent, type Handler } from './_lib/http.ts';
+import { revokedTokens } from './_lib/repositories/revoked-tokens.ts';
+
+const logout: Handler = async (req, context) => {
+  await revokedTokens.revoke(await requireAdmin(req, context));
+  return noContent();
+};
+
+export default endpoint((req, context) => dispatch(req, context, { POST: logout }));
+
+// No `method` filter: other methods must reach the handler to get 405 with Allow.
+export const config: Config = {
+  path: '/api/logout',
+};
