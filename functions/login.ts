@@ -1,38 +1,32 @@
 /**
- * POST /api/login: `{ username, password }` → `{ token }` (HS256, 1 h). Failures are counted per
- * client address and username; past the limit the pair gets 429 with Retry-After.
+ * POST /api/login: `{ username, password }` → `{ token }` (HS256, 1 h). Attempts are counted per
+ * client address and username, however many arrive at once (functions/_lib/throttle.ts); past
+ * the limit the pair gets 429 with Retry-After.
  */
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/index.ts';
 import { credentialsMatch, issueToken, loginConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
-import {
-  clearFailures,
-  lockedForSeconds,
-  recordFailure,
-  throttleConfig,
-  throttleKey,
-} from './_lib/throttle.ts';
+import { reserveAttempt } from './_lib/throttle.ts';
 import { validate } from './_lib/validate.ts';
 
 const login: Handler = async (req, context) => {
   const { username, password } = validate(LoginSchema, (await readBody(req)).data);
   const config = loginConfig(context);
   // Netlify's own view of the client; never a request header, which anyone can forge.
-  const key = throttleKey(context.ip ?? 'unknown', username);
-
-  const wait = await lockedForSeconds(key);
-  if (wait > 0) {
+  // Reserve, then check: only a request holding one of the pair's attempts reaches the password.
+  const reservation = await reserveAttempt(context.ip ?? 'unknown', username);
+  if (!reservation.granted) {
     throw new HttpError(429, 'Too many failed attempts. Please try again later.', {
-      headers: { 'retry-after': String(wait) },
+      headers: { 'retry-after': String(reservation.retryAfter) },
     });
   }
   if (!(await credentialsMatch(config, username, password))) {
-    await recordFailure(key, throttleConfig());
+    await reservation.attempt.failed();
     throw new HttpError(401, 'Invalid credentials');
   }
-  await clearFailures(key);
+  await reservation.attempt.succeeded();
   return json({ token: await issueToken(config, context) });
 };
 

@@ -1,11 +1,28 @@
 /**
- * Login throttling per client address *and* username: after LOGIN_MAX_FAILURES failures within
- * LOGIN_LOCKOUT_MINUTES, that pair is refused (429) for LOGIN_LOCKOUT_MINUTES. Failures for
- * other usernames, or from other addresses, never lock anyone else out.
+ * Login throttling per client address and user name that holds under any number of simultaneous
+ * requests: within any LOGIN_LOCKOUT_MINUTES, at most LOGIN_MAX_FAILURES attempts of one pair are
+ * checked against the password, and every other one is refused (429, Retry-After). Failures for
+ * other names or from other addresses never lock anyone else out.
+ *
+ * Reserve, then check. Time is cut into windows as long as the lockout. Before its password is
+ * checked, a request takes a numbered slot of the current window with a conditional write, so no
+ * two requests ever hold one slot, and only a request holding a slot is checked. It may take slot
+ * i only while i < max − (attempts of the previous window still within the lockout time); that
+ * bound only falls as time passes, so the pair never has more than `max` attempts within any
+ * lockout time, with no lock and no read-then-write race. A failure keeps its slot: it is the
+ * failure record. A success forgives the failures that had ended before it took its slot (the
+ * admin's own typing errors) and gives its own slot back only when no other attempt is recorded
+ * or in flight: the admin who logs in is not left one failure from a lockout, yet a correct
+ * password inside a burst of wrong ones lets none of them past the limit. A lookup reads only the
+ * pair's slots of the current and previous window; the first attempt of a pair in a window also
+ * deletes records of older windows (SWEEP_LIMIT at a time), so records live at most about two
+ * windows. A slot taken just as its window ends is given back and taken again in the new window
+ * (a request of the new window may have read the old one before it landed); this relies on the
+ * clocks of function instances agreeing to within the time a claim takes.
  */
 import { createHash } from 'node:crypto';
 import { readPositiveInt } from './env.ts';
-import { loginAttempts } from './repositories/login-attempts.ts';
+import { loginAttempts, type Slot, type SlotRef } from './repositories/login-attempts.ts';
 
 export interface ThrottleConfig {
   maxFailures: number;
@@ -23,28 +40,152 @@ export function throttleKey(ip: string, username: string): string {
   return createHash('sha256').update(`${ip}\n${username}`).digest('hex');
 }
 
-/** Seconds until the pair may try again; 0 when it may try now. */
-export async function lockedForSeconds(key: string, now: number = Date.now()): Promise<number> {
-  const { lockedUntil } = await loginAttempts.get(key);
-  return lockedUntil > now ? Math.ceil((lockedUntil - now) / 1000) : 0;
+/** Slots lost to other requests before a request gives up: it is then refused, never checked. */
+const MAX_CONFLICTS = 10;
+/** Records of ended windows one request deletes at most (the rest go with later attempts). */
+const SWEEP_LIMIT = 100;
+
+/** One reserved attempt: report how the password check went. */
+export interface LoginAttempt {
+  /** Records the failure: the slot stays taken until it is older than the lockout time. */
+  failed(): Promise<void>;
+  /** Forgives the failures that ended before this attempt began, and frees its slot when quiet. */
+  succeeded(): Promise<void>;
 }
 
-/** Counts a failure; the one that reaches the limit starts the lockout. */
-export async function recordFailure(
-  key: string,
-  config: ThrottleConfig,
-  now: number = Date.now(),
-): Promise<void> {
-  const current = await loginAttempts.get(key);
-  const failures = [...current.failures.filter((t) => t > now - config.windowMs), now];
-  await loginAttempts.put(
-    key,
-    failures.length >= config.maxFailures
-      ? { failures: [], lockedUntil: now + config.windowMs }
-      : { failures, lockedUntil: 0 },
-  );
+export type Reservation =
+  { granted: true; attempt: LoginAttempt } | { granted: false; retryAfter: number };
+
+export interface ReserveOptions {
+  config?: ThrottleConfig;
+  clock?: () => number;
 }
 
-export async function clearFailures(key: string): Promise<void> {
-  await loginAttempts.clear(key);
+/** Takes a slot for one password check of the pair, or says how long to wait for one. */
+export async function reserveAttempt(
+  ip: string,
+  username: string,
+  { config = throttleConfig(), clock = () => Date.now() }: ReserveOptions = {},
+): Promise<Reservation> {
+  const pair = throttleKey(ip, username);
+  for (let pass = 0; pass < 2; pass++) {
+    const now = clock();
+    const window = windowStart(now, config.windowMs);
+    const claim = await claimSlot(pair, window, now, config);
+    if (!claim.granted) return claim;
+    if (windowStart(clock(), config.windowMs) === window) {
+      if (claim.firstInWindow) await sweepEndedWindows(window - config.windowMs);
+      return { granted: true, attempt: attemptOn(claim, config, clock) };
+    }
+    await loginAttempts.write(claim.slot, { at: now, state: 'released' }, claim.etag);
+  }
+  return { granted: false, retryAfter: 1 };
+}
+
+interface Claim {
+  granted: true;
+  slot: SlotRef;
+  at: number;
+  etag: string | undefined;
+  /** Failures already recorded when the slot was taken: attempts that had ended before this one. */
+  forgivable: Slot[];
+  firstInWindow: boolean;
+}
+
+type Refusal = { granted: false; retryAfter: number };
+
+async function claimSlot(
+  pair: string,
+  window: number,
+  now: number,
+  { maxFailures, windowMs }: ThrottleConfig,
+): Promise<Claim | Refusal> {
+  const [previous, current] = await Promise.all([
+    loginAttempts.slots(window - windowMs, pair),
+    loginAttempts.slots(window, pair),
+  ]);
+  const stillCounting = previous.filter((slot) => holds(slot, now, windowMs));
+  const held = [...stillCounting, ...current.filter((slot) => holds(slot, now, windowMs))];
+  const bound = maxFailures - stillCounting.length;
+  const byIndex = new Map(current.map((slot) => [slot.index, slot]));
+  let conflicts = 0;
+  for (let index = 0; index < bound && conflicts < MAX_CONFLICTS; index++) {
+    const existing = byIndex.get(index);
+    if (existing !== undefined && existing.state !== 'released') continue;
+    const slot = { window, pair, index };
+    const { written, etag } = await loginAttempts.write(
+      slot,
+      { at: now, state: 'pending' },
+      existing?.etag,
+    );
+    if (written) {
+      return {
+        granted: true,
+        slot,
+        at: now,
+        etag,
+        forgivable: held.filter((other) => other.state === 'failed'),
+        firstInWindow: current.length === 0,
+      };
+    }
+    conflicts++;
+    // Another request's attempt, just begun.
+    held.push({ ...slot, at: now, state: 'pending', etag: undefined });
+  }
+  return { granted: false, retryAfter: secondsUntilFree(held, now, windowMs) };
+}
+
+function attemptOn(claim: Claim, { windowMs }: ThrottleConfig, clock: () => number): LoginAttempt {
+  const { slot, at, etag } = claim;
+  // Without an ETag the slot cannot be rewritten safely: it then stays pending (still counted).
+  const rewrite = async (state: 'failed' | 'released') => {
+    if (etag !== undefined) await loginAttempts.write(slot, { at, state }, etag);
+  };
+  return {
+    failed: () => rewrite('failed'),
+    async succeeded() {
+      await Promise.all(
+        claim.forgivable.map((failure) =>
+          loginAttempts.write(failure, { at: failure.at, state: 'released' }, failure.etag),
+        ),
+      );
+      const now = clock();
+      const [previous, current] = await Promise.all([
+        loginAttempts.slots(slot.window - windowMs, slot.pair),
+        loginAttempts.slots(slot.window, slot.pair),
+      ]);
+      const others = [...previous, ...current].filter(
+        (other) =>
+          holds(other, now, windowMs) &&
+          !(other.window === slot.window && other.index === slot.index),
+      );
+      // Anything else recorded began beside this attempt: freeing the slot could let it past.
+      if (others.length === 0) await rewrite('released');
+    },
+  };
+}
+
+/** Whether a slot still counts against the pair: taken, and younger than the lockout time. */
+function holds(slot: Slot, now: number, windowMs: number): boolean {
+  return slot.state !== 'released' && (slot.at ?? now) > now - windowMs;
+}
+
+function windowStart(now: number, windowMs: number): number {
+  return Math.floor(now / windowMs) * windowMs;
+}
+
+/** When the oldest attempt that counts leaves the lockout time, a slot frees. */
+function secondsUntilFree(held: readonly Slot[], now: number, windowMs: number): number {
+  if (held.length === 0) return 1; // Refused for contention alone.
+  const oldest = Math.min(...held.map((slot) => slot.at ?? now));
+  const seconds = Math.ceil((oldest + windowMs - now) / 1000);
+  return Math.min(Math.max(seconds, 1), Math.ceil(windowMs / 1000));
+}
+
+async function sweepEndedWindows(before: number): Promise<void> {
+  try {
+    await loginAttempts.sweep(before, SWEEP_LIMIT);
+  } catch {
+    // Housekeeping only (withStore has logged the cause): a later attempt sweeps again.
+  }
 }

@@ -1,37 +1,128 @@
 /**
- * Failed-login bookkeeping: store `login-attempts`, one small blob per client-and-username pair,
- * keyed by a hash of the pair (neither address nor name is stored in clear).
+ * Login attempts: store `login-attempts`, one small blob per attempt, keyed
+ * `<window start>/<pair>/<slot>`: the start (epoch ms) of the throttle window the attempt fell in,
+ * a hash of the client address and user name (neither is stored in clear), and the slot number
+ * the attempt took. Writes are conditional only (`onlyIfNew` for a slot never used, `onlyIfMatch`
+ * on the ETag read for one in use), so two requests can never hold one slot. A lookup lists and
+ * reads one pair's slots of one window; whole windows that have ended are swept away by `sweep`.
  */
-import { withStore } from './store.ts';
+import { withStore, type Store } from './store.ts';
 
 const STORE = 'login-attempts';
+const DELETE_CONCURRENCY = 10;
+const SWEEP_WINDOWS = 10;
 
-export interface LoginAttempts {
-  /** Epoch ms of recent failures, oldest first. */
-  failures: number[];
-  /** Epoch ms until which logins from this pair are refused; 0 when not locked. */
-  lockedUntil: number;
+/** `pending` while the password is being checked; `released` frees the slot for another attempt. */
+export type SlotState = 'pending' | 'failed' | 'released';
+
+export interface SlotRef {
+  /** Start of the window, epoch ms. */
+  window: number;
+  pair: string;
+  index: number;
 }
 
-const NONE: LoginAttempts = { failures: [], lockedUntil: 0 };
+export interface SlotRecord {
+  /** Epoch ms the slot was taken; null when the blob could not be read as a slot. */
+  at: number | null;
+  state: SlotState;
+}
+
+export interface Slot extends SlotRef, SlotRecord {
+  /** For a conditional write over this version; undefined when the service sent none. */
+  etag: string | undefined;
+}
+
+export interface WriteOutcome {
+  written: boolean;
+  /** The new version, for the next conditional write. */
+  etag: string | undefined;
+}
+
+const slotKey = ({ window, pair, index }: SlotRef) => `${window}/${pair}/${index}`;
+const STATES: readonly string[] = ['pending', 'failed', 'released'] satisfies SlotState[];
 
 export const loginAttempts = {
-  get: (key: string): Promise<LoginAttempts> =>
-    withStore(STORE, async (store) => normalise(await store.get(key, { type: 'json' }))),
-
-  put: (key: string, attempts: LoginAttempts): Promise<void> =>
+  /** Every slot of `pair` in the window starting at `window`: one listing, one read per slot. */
+  slots: (window: number, pair: string): Promise<Slot[]> =>
     withStore(STORE, async (store) => {
-      await store.setJSON(key, attempts);
+      const prefix = `${window}/${pair}/`;
+      const { blobs } = await store.list({ prefix });
+      const indexes = blobs
+        .map(({ key }) => key.slice(prefix.length))
+        .filter((rest) => /^\d{1,6}$/.test(rest))
+        .map(Number);
+      const slots = await Promise.all(
+        indexes.map((index) => readSlot(store, { window, pair, index })),
+      );
+      return slots.filter((slot) => slot !== null);
     }),
 
-  clear: (key: string): Promise<void> => withStore(STORE, (store) => store.delete(key)),
+  /**
+   * Writes `record` if the slot is as it was read: absent when `etag` is undefined (so a slot
+   * read without an ETag can never be overwritten), else unchanged since `etag`. `written` is
+   * false when another request changed it first.
+   */
+  write: (ref: SlotRef, record: SlotRecord, etag: string | undefined): Promise<WriteOutcome> =>
+    withStore(STORE, async (store) => {
+      const result = await store.setJSON(
+        slotKey(ref),
+        record,
+        etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: etag },
+      );
+      // The client reports a missing ETag as '', which as `onlyIfMatch` would mean no condition.
+      return { written: result.modified, etag: result.etag || undefined };
+    }),
+
+  /**
+   * Deletes the records of windows that started before `before`: at most `limit` records, from
+   * the newest SWEEP_WINDOWS such windows (the rest wait for the next sweep). Newest first,
+   * because the local emulator keeps a window's folder after its last blob is gone (the service
+   * has no empty folders), and those empty windows are all old ones. Resolves to the count.
+   */
+  sweep: (before: number, limit: number): Promise<number> =>
+    withStore(STORE, async (store) => {
+      const { directories } = await store.list({ directories: true });
+      const ended = directories
+        .map((name) => name.replace(/\/$/, ''))
+        .filter((name) => /^\d+$/.test(name) && Number(name) < before)
+        .sort((a, b) => Number(b) - Number(a))
+        .slice(0, SWEEP_WINDOWS);
+      let deleted = 0;
+      for (const window of ended) {
+        if (deleted >= limit) break;
+        const keys = await firstKeys(store, `${window}/`, limit - deleted);
+        for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
+          await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => store.delete(key)));
+        }
+        deleted += keys.length;
+      }
+      return deleted;
+    }),
 };
 
-function normalise(value: unknown): LoginAttempts {
-  if (typeof value !== 'object' || value === null) return NONE;
-  const { failures, lockedUntil } = value as Partial<LoginAttempts>;
-  return {
-    failures: Array.isArray(failures) ? failures.filter((t) => typeof t === 'number') : [],
-    lockedUntil: typeof lockedUntil === 'number' ? lockedUntil : 0,
+async function readSlot(store: Store, ref: SlotRef): Promise<Slot | null> {
+  const entry = await store.getWithMetadata(slotKey(ref), { type: 'json' });
+  if (entry === null) return null; // Swept between the listing and the read.
+  return { ...ref, ...normalise(entry.data), etag: entry.etag || undefined };
+}
+
+/** Anything unreadable counts as an attempt in progress: it holds its slot, never frees one. */
+function normalise(value: unknown): SlotRecord {
+  const { at, state } = (typeof value === 'object' && value !== null ? value : {}) as {
+    at?: unknown;
+    state?: unknown;
   };
+  return {
+    at: typeof at === 'number' && Number.isFinite(at) ? at : null,
+    state: typeof state === 'string' && STATES.includes(state) ? (state as SlotState) : 'pending',
+  };
+}
+
+/** Up to `limit` keys under `prefix`, from the first page of the listing only. */
+async function firstKeys(store: Store, prefix: string, limit: number): Promise<string[]> {
+  for await (const page of store.list({ prefix, paginate: true })) {
+    return page.blobs.slice(0, limit).map((blob) => blob.key);
+  }
+  return [];
 }
