@@ -145,6 +145,20 @@ describe('lockout under concurrent attempts', () => {
     expect((await login('root', ADMIN.password, '198.51.100.22')).status).toBe(401);
   });
 
+  it('refuses, never checks, a request that keeps losing slots to others (high limit, many at once)', async () => {
+    useCheapPassword();
+    vi.stubEnv('LOGIN_MAX_FAILURES', '20');
+    const { statuses, retryAfters } = await burst(wrong(60));
+    const checked = count(statuses, 401);
+    console.info(`60 at once, limit 20: ${checked} checked, ${count(statuses, 429)} × 429`);
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(20);
+    expect(count(statuses, 429)).toBe(60 - checked);
+    for (const [i, status] of statuses.entries()) {
+      if (status === 429) expect(Number(retryAfters[i])).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it('keeps counting across a window boundary: a burst in the next window gets only what is left', async () => {
     useCheapPassword();
     vi.stubEnv('LOGIN_LOCKOUT_MINUTES', '1');
