@@ -11,6 +11,7 @@ import { readdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { errorResponse } from '../functions/_lib/http.ts';
 
 /** What Netlify hands a function, as far as these functions use it. */
 export interface LocalContext {
@@ -22,7 +23,7 @@ export interface LocalContext {
 
 type FunctionHandler = (req: Request, context: LocalContext) => Promise<Response> | Response;
 
-interface Route {
+export interface Route {
   /** `config.path` split at '/', e.g. ['', 'api', 'enquiries', ':id']. */
   segments: string[];
   methods: string[] | undefined;
@@ -89,8 +90,9 @@ export function matchRoute(
 }
 
 /**
- * The request body, whole, or `null` once it passes `limit`; the rest is then read and dropped,
- * so the connection can still carry the answer.
+ * The request body, whole, or `null` as soon as it passes `limit`. Reading then stops: the rest
+ * is neither buffered nor drained, and the caller answers 413 with `connection: close` so the
+ * socket is closed once the answer is out.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
@@ -102,11 +104,64 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
         chunks.push(chunk);
         return;
       }
-      req.off('data', onData).off('end', onEnd).resume();
+      req.off('data', onData).off('end', onEnd);
+      stopReading(req);
+      chunks.length = 0;
       resolve(null);
     };
     const onEnd = () => resolve(Buffer.concat(chunks));
     req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+/**
+ * Leaves the rest of a body unread: paused, with a listener so that Node's server does not drain
+ * it either once the answer is sent (it does for bodies nobody read). What the socket already
+ * holds stays there until the connection closes.
+ */
+export function stopReading(req: IncomingMessage): void {
+  req.on('data', () => {}).pause();
+}
+
+/** 413 for a body over Netlify's cap; the connection closes after it, unread body and all. */
+export function bodyTooLarge(): Response {
+  return errorResponse(413, 'Request body is too large.', { headers: { connection: 'close' } });
+}
+
+/** The 413 for a request that declares more than Netlify's cap, before a byte of it is read. */
+export function refuseDeclaredOversize(req: IncomingMessage): Response | undefined {
+  const declared = Number(req.headers['content-length']);
+  if (!(Number.isFinite(declared) && declared > MAX_BODY_BYTES)) return undefined;
+  stopReading(req);
+  return bodyTooLarge();
+}
+
+/**
+ * `/api/*`: the function whose `config.path` matches, called as Netlify calls it (after
+ * `refuseDeclaredOversize`).
+ */
+export async function callFunction(
+  req: IncomingMessage,
+  routes: readonly Route[],
+  origin: string,
+): Promise<Response> {
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  const route = matchRoute(routes, req.method ?? 'GET', pathname);
+  if (!route) return errorResponse(404, 'Not found.');
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (body === null) return bodyTooLarge();
+  let request: Request;
+  try {
+    request = webRequest(req, origin, body);
+  } catch {
+    return errorResponse(400, 'Malformed request.');
+  }
+  return route.handler(request, {
+    params: route.params,
+    // The socket's own address, as Netlify's context.ip: never a client-sent header.
+    ip: req.socket.remoteAddress ?? 'unknown',
+    deploy: { context: 'dev' },
+    waitUntil: (promise) => void promise.catch((error: unknown) => console.error(error)),
   });
 }
 
