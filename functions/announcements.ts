@@ -1,10 +1,12 @@
 /**
- * /api/announcements: public list (oldest first); admin create, replace and delete.
+ * /api/announcements: public list (oldest first, cached by Netlify's CDN until a change purges it);
+ * admin create, replace and delete.
  */
 import type { Config } from '@netlify/functions';
 import { AnnouncementInputSchema } from '../src/lib/schemas/index.ts';
 import { admin } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
+import { ANNOUNCEMENTS_TAG, publicCacheHeaders, purgeTag } from './_lib/cdn.ts';
 import {
   HttpError,
   dispatch,
@@ -20,11 +22,14 @@ import { validate } from './_lib/validate.ts';
 
 const NOT_FOUND = 'Announcement not found.';
 
-const list: Handler = async () => json(await announcements.list());
+const list: Handler = async (req) =>
+  json(await announcements.list(), 200, publicCacheHeaders(req, ANNOUNCEMENTS_TAG));
 
-const create: Handler = async (req) => {
+const create: Handler = async (req, context) => {
   const input = validate(AnnouncementInputSchema, (await readBody(req)).data);
-  return json(await announcements.create(input), 201);
+  const created = await announcements.create(input);
+  await purgeTag(ANNOUNCEMENTS_TAG, context);
+  return json(created, 201);
 };
 
 const update: Handler = async (req, context) => {
@@ -32,12 +37,14 @@ const update: Handler = async (req, context) => {
   const input = validate(AnnouncementInputSchema, (await readBody(req)).data);
   const updated = await announcements.update(id, input);
   if (!updated) throw new HttpError(404, NOT_FOUND);
+  await purgeTag(ANNOUNCEMENTS_TAG, context);
   return json(updated);
 };
 
 const remove: Handler = async (_req, context) => {
   const id = idParam(context, isId, 'Announcement');
   if (!(await announcements.remove(id))) throw new HttpError(404, NOT_FOUND);
+  await purgeTag(ANNOUNCEMENTS_TAG, context);
   return noContent();
 };
 

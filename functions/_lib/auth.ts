@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { isDeployed, readDeployContext, readEnv } from './env.ts';
+import { deployScopeOf, isDeployed, readEnv, type DeployScope } from './env.ts';
 import { HttpError, type FunctionContext, type Handler } from './http.ts';
 import { equalSecrets, parseHash, verifyPassword, type ScryptHash } from './password.ts';
 import { revokedTokens, type TokenId } from './repositories/revoked-tokens.ts';
@@ -87,17 +87,11 @@ export async function credentialsMatch(
 }
 
 /** Where a token is valid: production, any preview or branch deploy, or a local server. */
-export type DeployScope = 'production' | 'preview' | 'local';
-
-const SCOPES = new Map<string, DeployScope>([
-  ['production', 'production'],
-  ['deploy-preview', 'preview'],
-  ['branch-deploy', 'preview'],
-]);
+export type { DeployScope };
 
 /** The request's deploy scope; anything but Netlify's public contexts (e.g. `dev`) is local. */
 export function deployScope(context: FunctionContext): DeployScope {
-  return SCOPES.get(readDeployContext(context.deploy?.context) ?? '') ?? 'local';
+  return deployScopeOf(context.deploy?.context);
 }
 
 export function tokenAudience(scope: DeployScope): string {

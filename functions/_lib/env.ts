@@ -30,6 +30,24 @@ export function readDeployContext(requestContext?: string): string | undefined {
 }
 
 /**
+ * What a deploy context means to this site, decided here once: `production`; `preview` for deploy
+ * previews and branch deploys (their own data, their own tokens, no e-mail by default); `local`
+ * for everything else (`dev`, tests, unknown contexts). Storage, tokens, e-mail and the CDN
+ * purge each read this.
+ */
+export type DeployScope = 'production' | 'preview' | 'local';
+
+const SCOPES = new Map<string, DeployScope>([
+  ['production', 'production'],
+  ['deploy-preview', 'preview'],
+  ['branch-deploy', 'preview'],
+]);
+
+export function deployScopeOf(requestContext?: string): DeployScope {
+  return SCOPES.get(readDeployContext(requestContext) ?? '') ?? 'local';
+}
+
+/**
  * True on any public deploy (production, previews, branch deploys) or with NODE_ENV=production.
  * Local-only conveniences such as ADMIN_PASSWORD are refused there.
  */

@@ -1,9 +1,11 @@
 /**
- * E-mail notifications of new leads. Sent only when SMTP_HOST is set; a failure is logged and
- * never fails the submission (the record is already stored when this runs).
+ * E-mail notifications of new leads. Sent only when SMTP_HOST is set, and on deploy previews and
+ * branch deploys only with NOTIFY_IN_PREVIEWS=true (a reviewer's test submission must not reach
+ * the real inbox); a failure is logged and never fails the submission (the record is already
+ * stored when this runs).
  */
 import { site } from '../../src/config/site.ts';
-import { readEnv, readPositiveInt } from './env.ts';
+import { deployScopeOf, readEnv, readPositiveInt } from './env.ts';
 
 export interface Notification {
   subject: string;
@@ -21,9 +23,14 @@ export function safeReplyTo(address: string): string | undefined {
   return PLAIN_ADDRESS.test(address) && address.length <= 254 ? address : undefined;
 }
 
-export async function notify(message: Notification): Promise<NotifyResult> {
+/** Whether this deploy context may send e-mail at all. */
+export function mailAllowed(deployContext?: string): boolean {
+  return deployScopeOf(deployContext) !== 'preview' || readEnv('NOTIFY_IN_PREVIEWS') === 'true';
+}
+
+export async function notify(message: Notification, deployContext?: string): Promise<NotifyResult> {
   const host = readEnv('SMTP_HOST');
-  if (!host) return 'skipped';
+  if (!host || !mailAllowed(deployContext)) return 'skipped';
   const secure = readEnv('SMTP_SECURE') === 'true';
   const user = readEnv('SMTP_USER');
   const pass = readEnv('SMTP_PASS');
@@ -62,9 +69,9 @@ export async function notify(message: Notification): Promise<NotifyResult> {
  */
 export async function notifyAfterResponse(
   message: Notification,
-  context: { waitUntil?: (promise: Promise<unknown>) => void },
+  context: { waitUntil?: (promise: Promise<unknown>) => void; deploy?: { context?: string } },
 ): Promise<void> {
-  const sending = notify(message);
+  const sending = notify(message, context.deploy?.context);
   if (context.waitUntil) context.waitUntil(sending);
   else await sending;
 }

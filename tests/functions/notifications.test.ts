@@ -16,6 +16,7 @@ import {
 } from 'vitest';
 import contactFn from '../../functions/contact.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
+import { notify } from '../../functions/_lib/mailer.ts';
 import { site } from '../../src/config/site.ts';
 import { call, deadPort, makeToken, useBlobs, validContact, validEnquiry } from './helpers.ts';
 
@@ -127,11 +128,20 @@ describe('with SMTP configured', () => {
     expect(readable(received[0]!.raw)).toContain('Hello from Kochi');
   });
 
-  it('keeps header injection out of the subject', async () => {
-    await call(contactFn, {
+  it('refuses a line break in a name, and keeps header injection out of any subject', async () => {
+    const refused = await call(contactFn, {
       path: '/api/contact',
       json: validContact({ name: 'Eve\r\nBcc: victim@example.org' }),
     });
+    expect(refused.status).toBe(400);
+    expect(received).toEqual([]);
+    // Defence in depth: the mailer flattens whatever subject it is given.
+    expect(
+      await notify({
+        subject: 'New contact message from Eve\r\nBcc: victim@example.org',
+        text: 'x',
+      }),
+    ).toBe('sent');
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual([site.email]);
     const headers = received[0]!.raw.split('\r\n\r\n', 1)[0]!;
@@ -160,6 +170,53 @@ describe('with SMTP configured', () => {
     expect(res.status).toBe(201);
     expect(pending).toHaveLength(1);
     await Promise.all(pending);
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('per deploy context', () => {
+  const inContext = (context: string) =>
+    call(enquiriesFn, {
+      path: '/api/enquiries',
+      json: validEnquiry(),
+      context: { deploy: { context, id: 'deploy1' } },
+    });
+
+  it('e-mails from production and local servers', async () => {
+    expect((await inContext('production')).status).toBe(201);
+    expect((await inContext('dev')).status).toBe(201);
+    expect(received).toHaveLength(2);
+  });
+
+  it('sends nothing from deploy previews and branch deploys, and still stores', async () => {
+    expect((await inContext('deploy-preview')).status).toBe(201);
+    expect((await inContext('branch-deploy')).status).toBe(201);
+    expect(received).toEqual([]);
+  });
+
+  it('e-mails from previews when NOTIFY_IN_PREVIEWS=true', async () => {
+    vi.stubEnv('NOTIFY_IN_PREVIEWS', 'true');
+    expect((await inContext('deploy-preview')).status).toBe(201);
+    expect((await inContext('branch-deploy')).status).toBe(201);
+    expect(received).toHaveLength(2);
+  });
+
+  it('reads the CONTEXT variable when the request carries none', async () => {
+    vi.stubEnv('CONTEXT', 'deploy-preview');
+    await call(contactFn, { path: '/api/contact', json: validContact() });
+    expect(received).toEqual([]);
+  });
+});
+
+describe('retries of one submission', () => {
+  it('e-mails once, however often the same Idempotency-Key is sent', async () => {
+    const send = () =>
+      call(contactFn, {
+        path: '/api/contact',
+        json: validContact(),
+        headers: { 'idempotency-key': 'b7e0c5a2-41f3-4d6e-9a8b-3c2d1e0f9a8b' },
+      });
+    for (let i = 0; i < 3; i++) expect((await send()).status).toBe(201);
     expect(received).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@
  * and only while a request is being handled (a store opened at module load fails in production).
  *
  * Which data a request sees is decided here and nowhere else, from Netlify's deploy context
- * (`context.deploy.context`, else the `CONTEXT` variable): production, local runs and anything
+ * (`context.deploy.context`, else the `CONTEXT` variable, as env.ts's `deployScopeOf` reads
+ * it): production, local runs and anything
  * unknown use the site-wide stores; deploy previews and branch deploys use deploy-scoped stores
  * (`getDeployStore`), which start empty and die with their deploy, so no pull request's code or
  * test submission ever reads or changes production's leads. A preview whose deploy id cannot be
@@ -19,7 +20,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getDeployStore, getStore, type Store } from '@netlify/blobs';
-import { readEnv, storageTimeoutMs } from '../env.ts';
+import { deployScopeOf, readEnv, storageTimeoutMs } from '../env.ts';
 
 export class StorageUnavailableError extends Error {
   constructor(store: string, cause: unknown) {
@@ -55,11 +56,8 @@ export function withRequestScope<T>(deploy: DeployInfo | undefined, work: () => 
 /** Whose data a deploy context reads and writes. */
 export type DataScope = { kind: 'site' } | { kind: 'deploy'; deployID: string | undefined };
 
-const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
-
 export function dataScope(deploy: DeployInfo | undefined): DataScope {
-  const context = deploy?.context ?? readEnv('CONTEXT');
-  if (context !== undefined && PREVIEW_CONTEXTS.has(context)) {
+  if (deployScopeOf(deploy?.context) === 'preview') {
     return { kind: 'deploy', deployID: deploy?.id ?? readEnv('DEPLOY_ID') };
   }
   return { kind: 'site' };
