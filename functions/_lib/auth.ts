@@ -15,7 +15,13 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { deployScopeOf, isDeployed, readEnv, type DeployScope } from './env.ts';
 import { HttpError, type FunctionContext, type Handler } from './http.ts';
-import { equalSecrets, parseHash, verifyPassword, type ScryptHash } from './password.ts';
+import {
+  equalSecrets,
+  hashProblem,
+  parseHash,
+  verifyPassword,
+  type ScryptHash,
+} from './password.ts';
 import { revokedTokens, type TokenId } from './repositories/revoked-tokens.ts';
 
 export const TOKEN_ISSUER = 'site-api';
@@ -54,10 +60,12 @@ export function loginConfig(context: FunctionContext): LoginConfig {
   const encoded = readEnv('ADMIN_PASSWORD_HASH');
   if (encoded) {
     const hash = parseHash(encoded);
-    if (!hash)
+    if (!hash) {
+      const problem = hashProblem(encoded) ?? 'is not a valid scrypt hash';
       throw misconfigured(
-        'ADMIN_PASSWORD_HASH is not a valid scrypt hash (npm run hash-password).',
+        `ADMIN_PASSWORD_HASH ${problem}: make a new one with npm run hash-password.`,
       );
+    }
     return { ...base, password: { kind: 'hash', hash } };
   }
   const plain = readEnv('ADMIN_PASSWORD');
