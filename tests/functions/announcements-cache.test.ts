@@ -106,6 +106,21 @@ describe('GET /api/announcements and the CDN', () => {
     }
   });
 
+  it('purges on deploy previews and branch deploys too (their CDN copies are their own)', async () => {
+    for (const context of ['deploy-preview', 'branch-deploy']) {
+      await call(announcementsFn, {
+        path: '/api/announcements',
+        json: { text: `Preview notice (${context})`, link: '' },
+        token: await makeToken({ scope: 'preview' }),
+        context: { deploy: { context, id: `${context.replace('-', '')}1` } },
+      });
+    }
+    expect(purges.map((purge) => purge.body.cache_tags)).toEqual([
+      ['announcements'],
+      ['announcements'],
+    ]);
+  });
+
   it('purges nothing for a refused change, nor on a local server', async () => {
     const token = await makeToken({ scope: 'production' });
     const missing = '01J00000000000000000000000';
