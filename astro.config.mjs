@@ -13,6 +13,21 @@ const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
 /** Pages that must not be indexed or listed in the sitemap. */
 const privatePaths = ['/login/', '/logout/', '/admin/', '/anim/', '/thank-you/', '/404/'];
 
+/**
+ * Astro 7.3.5 writes a vestigial `"use astro:head-inject"` directive into every MDX entry's
+ * `?astroPropagatedAssets` module (it now finds those modules by id, not by the directive), and
+ * Rolldown warns once per MDX file that it may drop it (withastro/astro#18087). Only that warning
+ * is dropped, so that a build's real warnings stay visible; remove this once Astro stops emitting it.
+ * @type {NonNullable<NonNullable<import('vite').BuildOptions['rolldownOptions']>['onwarn']>}
+ */
+const dropAstroHeadInjectWarning = (warning, warn) => {
+  const vestigial =
+    warning.code === 'MODULE_LEVEL_DIRECTIVE' &&
+    warning.message.includes('"use astro:head-inject"') &&
+    warning.message.includes('?astroPropagatedAssets');
+  if (!vestigial) warn(warning);
+};
+
 export default defineConfig({
   site,
   output: 'static',
@@ -52,6 +67,7 @@ export default defineConfig({
   vite: {
     // One React for every island, including embla-carousel-react's import of it.
     resolve: { dedupe: ['react', 'react-dom'] },
+    build: { rolldownOptions: { onwarn: dropAstroHeadInjectWarning } },
     plugins: [
       netlify({
         edgeFunctions: { enabled: false },
