@@ -1,23 +1,44 @@
 /**
  * Content collections: every word of copy an editor may change lives under `content/`.
  * Schemas are zod because Astro's content layer accepts only zod; runtime input (forms, API)
- * is validated by the valibot schemas in src/lib/schemas instead.
+ * is validated by the valibot schemas in src/lib/schemas instead. Every name content uses for an
+ * asset or a page (icons, illustrations, slide images, button links) is checked here, so that a
+ * wrong one fails `astro sync`/`build` naming the file and the field (src/lib/content-references.ts).
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { knownName, pageHref, routeOf } from './lib/content-references';
+import { iconNames } from './lib/icons';
+import { illustrationNames } from './lib/illustrations';
+
+/** File names in a glob's keys; the globs below are lazy, so only their keys are read. */
+const fileNames = (files: Record<string, unknown>) =>
+  Object.keys(files).map((path) => path.slice(path.lastIndexOf('/') + 1));
+
+/** A Lucide icon name (src/lib/icons.ts). */
+const icon = knownName('icon', iconNames, 'Lucide names: node_modules/lucide-static/icons');
 
 /** Name of an illustration in src/assets/illustrations (file name without extension). */
-const illustration = z
-  .string()
-  .regex(/^[a-z0-9-]+$/, 'use an illustration name such as "solar-rows"');
+const illustration = knownName('illustration', illustrationNames, 'src/assets/illustrations');
+
+/** Every page a button may link to: the static pages and the project pages. */
+const pagePaths = [
+  ...Object.keys(import.meta.glob('./pages/**/*.astro'))
+    .map((path) => path.slice('./pages/'.length))
+    .filter((path) => !path.includes('['))
+    .map(routeOf),
+  ...fileNames(import.meta.glob('../content/projects/*.{md,mdx}')).map(
+    (file) => `/projects/${file.replace(/\.mdx?$/, '')}`,
+  ),
+];
 
 const hero = z.object({
   title: z.string().optional(),
   subtitle: z.string().optional(),
   image: illustration.optional(),
   buttonText: z.string().optional(),
-  buttonHref: z.string().optional(),
+  buttonHref: pageHref(pagePaths).optional(),
 });
 
 const seo = {
@@ -67,8 +88,12 @@ const slides = defineCollection({
     order: z.number().int(),
     title: z.string(),
     subtitle: z.string(),
-    /** public path of the slide image, e.g. /images/slide1.jpg */
-    image: z.string().regex(/^\/images\/slide[1-4]\.jpg$/),
+    /** `/images/<file>` names a file in src/assets/slides (HomeSlider sizes it), e.g. /images/slide1.jpg */
+    image: knownName(
+      'slide image',
+      fileNames(import.meta.glob('./assets/slides/*.jpg')).map((file) => `/images/${file}`),
+      'src/assets/slides, as /images/<file>',
+    ),
     alt: z.string(),
   }),
 });
@@ -80,8 +105,7 @@ const team = defineCollection({
     order: z.number().int(),
     name: z.string(),
     role: z.string(),
-    /** Icon name from src/components/ui/Icon.astro. */
-    icon: z.string(),
+    icon,
   }),
 });
 
@@ -92,7 +116,7 @@ const serviceCards = defineCollection({
     order: z.number().int(),
     title: z.string(),
     description: z.string(),
-    icon: z.string(),
+    icon,
     link: z.enum([
       '/renewable-energy',
       '/hospitality',
@@ -128,15 +152,13 @@ const items = defineCollection({
     /** Full description; cards show the teaser of SPEC §9 and the full text on demand. */
     description: z.string(),
     image: illustration.optional(),
-    icon: z.string().optional(),
+    icon: icon.optional(),
     /** Data of the item's self-contained infographic document. */
     infographic: z
       .object({
         heading: z.string(),
         lead: z.string(),
-        features: z
-          .array(z.object({ title: z.string(), text: z.string(), icon: z.string() }))
-          .length(3),
+        features: z.array(z.object({ title: z.string(), text: z.string(), icon })).length(3),
         stats: z.array(z.object({ value: z.string(), label: z.string() })).default([]),
       })
       .optional(),

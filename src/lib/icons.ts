@@ -15,6 +15,9 @@ const icons = new Map(
   ]),
 );
 
+/** Every valid icon name, for the content schema (src/content.config.ts). */
+export const iconNames: readonly string[] = [...icons.keys()];
+
 /** Inner markup (paths, circles…) of a 24×24 Lucide icon. */
 export function iconBody(name: string): string {
   const svg = icons.get(name);

@@ -15,6 +15,9 @@ const byName = new Map(
   ]),
 );
 
+/** Every illustration name, for the content schema (src/content.config.ts). */
+export const illustrationNames: readonly string[] = [...byName.keys()];
+
 export const defaultIllustration = 'hills-backwaters';
 
 export function illustration(name: string = defaultIllustration): ImageMetadata {
