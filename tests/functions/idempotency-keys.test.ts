@@ -1,0 +1,163 @@
+/**
+ * The Idempotency-Key of public submissions (functions/_lib/submission.ts and
+ * repositories/submission-keys.ts) at its edges: 16 and 64 characters, blank headers, the exact
+ * texts of its 400 and 422, what a replay answers, and claims that cannot be read.
+ */
+import { createHash } from 'node:crypto';
+import { getStore } from '@netlify/blobs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import contactFn from '../../functions/contact.ts';
+import enquiriesFn from '../../functions/enquiries.ts';
+import { ID_PATTERN, isId } from '../../functions/_lib/ids.ts';
+import { claimKey, fingerprintOf } from '../../functions/_lib/repositories/submission-keys.ts';
+import { call, useBlobs, validContact, validEnquiry } from './helpers.ts';
+
+useBlobs();
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const MALFORMED = { error: 'Idempotency-Key must be 16 to 64 letters, digits, "-" or "_".' };
+const REUSED = {
+  error: 'This Idempotency-Key was already used for a different submission. Please send it again.',
+};
+
+const send = (key: string | undefined, overrides: Record<string, unknown> = {}) =>
+  call(contactFn, {
+    path: '/api/contact',
+    json: validContact(overrides),
+    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
+  });
+
+async function storedIds(store = 'contact-messages'): Promise<string[]> {
+  const { blobs } = await getStore({ name: store, consistency: 'strong' }).list();
+  return blobs.map((blob) => blob.key).filter(isId);
+}
+
+describe('the Idempotency-Key header', () => {
+  it('takes 16 to 64 letters, digits, "-" and "_"', async () => {
+    for (const key of [
+      'a'.repeat(16),
+      'Z'.repeat(64),
+      '0123456789_-AbCd',
+      `${'a-'.repeat(31)}_9`,
+    ]) {
+      const res = await send(key);
+      expect(res.status, key).toBe(201);
+    }
+    expect(await storedIds()).toHaveLength(4);
+  });
+
+  it('refuses 15 or 65 characters and anything else with one exact 400, storing nothing', async () => {
+    for (const key of [
+      'a'.repeat(15),
+      'a'.repeat(65),
+      `${'a'.repeat(16)}.`,
+      `é${'a'.repeat(16)}`,
+    ]) {
+      const res = await send(key);
+      expect(res.status, key).toBe(400);
+      expect(await res.json()).toEqual(MALFORMED);
+    }
+    expect(await storedIds()).toEqual([]);
+  });
+
+  it('treats an empty header as no key: each send stores its own record', async () => {
+    expect((await send('')).status).toBe(201);
+    expect((await send('')).status).toBe(201);
+    expect(await storedIds()).toHaveLength(2);
+  });
+
+  it('answers a retry as the first send was answered: same id and time, one record', async () => {
+    const key = 'retry-key-0123456789';
+    const first = await send(key);
+    expect(first.status).toBe(201);
+    const body = (await first.json()) as { _id: string; createdAt: string };
+    expect(body._id).toMatch(ID_PATTERN);
+    const again = await send(key);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(body);
+    expect(await storedIds()).toEqual([body._id]);
+  });
+
+  it('refuses the key for different content with the exact 422', async () => {
+    const key = 'reused-key-0123456789';
+    expect((await send(key)).status).toBe(201);
+    const res = await send(key, { message: 'Something else entirely.' });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual(REUSED);
+    expect(await storedIds()).toHaveLength(1);
+  });
+
+  it('sends a form post with a malformed key back to the form, storing nothing', async () => {
+    const res = await call(contactFn, {
+      path: '/api/contact',
+      form: validContact() as Record<string, string>,
+      headers: { 'idempotency-key': 'short' },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/?error=1#contact-form');
+    expect(await storedIds()).toEqual([]);
+  });
+});
+
+describe('key claims', () => {
+  it('are kept under a SHA-256 of the key, never the key itself, naming the id and a fingerprint', async () => {
+    const key = 'claim-key-0123456789';
+    const res = await call(enquiriesFn, {
+      path: '/api/enquiries',
+      json: validEnquiry(),
+      headers: { 'idempotency-key': key },
+    });
+    const { _id } = (await res.json()) as { _id: string };
+    const keys = getStore({ name: 'enquiries-keys', consistency: 'strong' });
+    const { blobs } = await keys.list();
+    const digest = createHash('sha256').update(key).digest('hex');
+    expect(blobs.map((blob) => blob.key)).toEqual([digest]);
+    const claim = (await keys.get(digest, { type: 'json' })) as { id: string; fingerprint: string };
+    expect(claim.id).toBe(_id);
+    expect(claim.fingerprint).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('give the first claimant its id, a retry the same id, and other content a conflict', async () => {
+    const data = { a: 1 };
+    const claim = { id: 'first-id', fingerprint: fingerprintOf(data) };
+    expect(await claimKey('things', 'key', claim)).toEqual({ kind: 'claimed', id: 'first-id' });
+    expect(await claimKey('things', 'key', { ...claim, id: 'second-id' })).toEqual({
+      kind: 'retry',
+      id: 'first-id',
+    });
+    expect(
+      await claimKey('things', 'key', { id: 'third-id', fingerprint: fingerprintOf({ a: 2 }) }),
+    ).toEqual({ kind: 'conflict' });
+    expect(await claimKey('others', 'key', { ...claim, id: 'other-id' })).toEqual({
+      kind: 'claimed',
+      id: 'other-id',
+    });
+  });
+
+  it('fingerprint content, not identity: equal data, equal print; any change, another', () => {
+    expect(fingerprintOf({ a: 1, b: 'x' })).toBe(fingerprintOf({ a: 1, b: 'x' }));
+    expect(fingerprintOf({ a: 1, b: 'x' })).not.toBe(fingerprintOf({ a: 1, b: 'y' }));
+    expect(fingerprintOf({})).toBe(createHash('sha256').update('{}').digest('base64url'));
+  });
+
+  it('that cannot be read make the submission fail as storage trouble (503), not a new record', async () => {
+    const key = 'damaged-key-0123456789';
+    const digest = createHash('sha256').update(key).digest('hex');
+    await getStore({ name: 'contact-messages-keys', consistency: 'strong' }).setJSON(digest, {
+      fingerprint: 'x',
+    });
+    const res = await send(key);
+    expect(res.status).toBe(503);
+    expect(await storedIds()).toEqual([]);
+    expect(console.error).toHaveBeenCalledWith(
+      'Blobs store "contact-messages-keys" is unavailable',
+      'damaged key claim in contact-messages-keys',
+    );
+  });
+});

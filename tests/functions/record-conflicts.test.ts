@@ -1,0 +1,226 @@
+/**
+ * Conditional edits and deletes (functions/_lib/repositories/records.ts) when other writers keep
+ * winning: up to five tries, then a 503 that says so in the log; a tombstone left by a delete
+ * cut short hides the record everywhere; a record read without an ETag is never written blind.
+ */
+import { createServer, type Server } from 'node:http';
+import { getStore } from '@netlify/blobs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import announcementsFn from '../../functions/announcements.ts';
+import enquiriesFn from '../../functions/enquiries.ts';
+import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+
+const blobs = useBlobs();
+let faulty: FaultyBlobs;
+
+/** Forwards to the Blobs server but drops every ETag from the answers. */
+let etagless: Server;
+let etaglessURL = '';
+const etaglessSeen: string[] = [];
+
+beforeAll(async () => {
+  faulty = await startFaultyBlobs(blobs);
+  etagless = createServer((req, res) => {
+    void (async () => {
+      etaglessSeen.push(`${req.method} ${req.url}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string' && name !== 'host' && name !== 'connection')
+          headers.set(name, value);
+      }
+      const upstream = await fetch(`${blobs.url}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body.length > 0 || req.method === 'PUT' ? { body: new Uint8Array(body) } : {}),
+      });
+      const out: Record<string, string> = {};
+      upstream.headers.forEach((value, name) => {
+        if (!['etag', 'content-length', 'transfer-encoding'].includes(name)) out[name] = value;
+      });
+      res.writeHead(upstream.status, out).end(Buffer.from(await upstream.arrayBuffer()));
+    })();
+  });
+  await new Promise<void>((resolve) => etagless.listen(0, '127.0.0.1', resolve));
+  const address = etagless.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  etaglessURL = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await faulty.close();
+  etagless.closeAllConnections();
+  await new Promise<void>((resolve) => etagless.close(() => resolve()));
+});
+beforeEach(() => {
+  faulty.rules.length = 0;
+  etaglessSeen.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  blobs.restore();
+});
+
+let token = '';
+beforeEach(async () => {
+  token = await makeToken();
+});
+
+async function announce(text: string): Promise<string> {
+  const res = await call(announcementsFn, {
+    path: '/api/announcements',
+    json: { text, link: '' },
+    token,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { _id: string })._id;
+}
+
+const edit = (id: string, text: string) =>
+  call(announcementsFn, {
+    method: 'PUT',
+    path: `/api/announcements/${id}`,
+    params: { id },
+    json: { text, link: '' },
+    token,
+  });
+
+const remove = (id: string) =>
+  call(announcementsFn, {
+    method: 'DELETE',
+    path: `/api/announcements/${id}`,
+    params: { id },
+    token,
+  });
+
+const listed = async () =>
+  (await (await call(announcementsFn, { path: '/api/announcements' })).json()) as {
+    _id: string;
+    text: string;
+  }[];
+
+/** Answers the next `times` conditional writes of the item as if another writer had come first. */
+function loseRaces(id: string, times: number) {
+  faulty.rules.push({
+    method: 'PUT',
+    path: new RegExp(`/site:announcements/${id}$`),
+    fault: { kind: 'refuse', status: 412 },
+    times,
+  });
+  blobs.pointAt(faulty.url);
+}
+
+const writesOf = (id: string) =>
+  faulty.seen.filter((line) => line.startsWith('PUT') && line.endsWith(`/${id}`)).length;
+
+describe('an edit that other writers keep beating', () => {
+  it('reads again and lands on its fifth try', async () => {
+    const id = await announce('First');
+    loseRaces(id, 4);
+    const res = await edit(id, 'Edited');
+    expect(res.status).toBe(200);
+    expect(writesOf(id)).toBe(5);
+    blobs.restore();
+    expect(await listed()).toEqual([{ _id: id, text: 'Edited', link: '' }]);
+  });
+
+  it('gives up after five tries: 503, the log says why, the record is as it was', async () => {
+    const id = await announce('First');
+    loseRaces(id, 5);
+    const res = await edit(id, 'Edited');
+    expect(res.status).toBe(503);
+    expect(writesOf(id)).toBe(5);
+    expect(console.error).toHaveBeenCalledWith(
+      'Blobs store "announcements" is unavailable',
+      `record ${id} kept changing; gave up after 5 attempts`,
+    );
+    blobs.restore();
+    expect(await listed()).toEqual([{ _id: id, text: 'First', link: '' }]);
+  });
+});
+
+describe('a delete that other writers keep beating', () => {
+  it('reads again and lands on its fifth try, leaving no blob behind', async () => {
+    const id = await announce('First');
+    loseRaces(id, 4);
+    expect((await remove(id)).status).toBe(204);
+    expect(writesOf(id)).toBe(5);
+    blobs.restore();
+    expect(await listed()).toEqual([]);
+    const { blobs: left } = await getStore({ name: 'announcements', consistency: 'strong' }).list();
+    expect(left.map((blob) => blob.key)).not.toContain(id);
+  });
+
+  it('gives up after five tries: 503 and the record stays', async () => {
+    const id = await announce('First');
+    loseRaces(id, 5);
+    expect((await remove(id)).status).toBe(503);
+    expect(console.error).toHaveBeenCalledWith(
+      'Blobs store "announcements" is unavailable',
+      `record ${id} kept changing; gave up after 5 attempts`,
+    );
+    blobs.restore();
+    expect(await listed()).toHaveLength(1);
+  });
+});
+
+describe('a tombstone left by a delete cut short', () => {
+  it('hides the announcement from the list, from edits and from a second delete', async () => {
+    const kept = await announce('Kept');
+    const id = await announce('Gone');
+    faulty.rules.push({
+      method: 'DELETE',
+      path: new RegExp(`/site:announcements/${id}$`),
+      fault: { kind: 'refuse', status: 500 },
+    });
+    blobs.pointAt(faulty.url);
+    expect((await remove(id)).status).toBe(503);
+    blobs.restore();
+    const store = getStore({ name: 'announcements', consistency: 'strong' });
+    expect(await store.get(id, { type: 'json' })).toEqual({ _deleted: true });
+
+    expect((await listed()).map((item) => item._id)).toEqual([kept]);
+    expect((await edit(id, 'Back again')).status).toBe(404);
+    expect((await remove(id)).status).toBe(404);
+    expect(await store.get(id, { type: 'json' })).toEqual({ _deleted: true });
+  });
+
+  it('hides the enquiry from the admin list and its total', async () => {
+    const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
+    const { _id: id } = (await res.json()) as { _id: string };
+    await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
+    faulty.rules.push({
+      method: 'DELETE',
+      path: new RegExp(`/site:enquiries/${id}$`),
+      fault: { kind: 'refuse', status: 500 },
+    });
+    blobs.pointAt(faulty.url);
+    const del = await call(enquiriesFn, {
+      method: 'DELETE',
+      path: `/api/enquiries/${id}`,
+      params: { id },
+      token,
+    });
+    expect(del.status).toBe(503);
+    blobs.restore();
+    const list = await call(enquiriesFn, { path: '/api/enquiries', token });
+    const items = (await list.json()) as { _id: string }[];
+    expect(items.map((item) => item._id)).not.toContain(id);
+    expect(items).toHaveLength(1);
+  });
+});
+
+describe('a record read without an ETag', () => {
+  it('is never overwritten blind: edits and deletes find nothing and write nothing', async () => {
+    const id = await announce('First');
+    blobs.pointAt(etaglessURL);
+    expect((await edit(id, 'Edited')).status).toBe(404);
+    expect((await remove(id)).status).toBe(404);
+    expect(etaglessSeen.filter((line) => /^(PUT|DELETE) /.test(line))).toEqual([]);
+    blobs.restore();
+    expect(await listed()).toEqual([{ _id: id, text: 'First', link: '' }]);
+  });
+});
