@@ -1,0 +1,163 @@
+/**
+ * Creates in functions/_lib/repositories/timeline.ts when an id is already taken (as the fault
+ * proxy reports it: 412 to an `onlyIfNew` write): a fresh id up to three times, then a 503 that
+ * takes back nothing it does not own; and a keyed retry that makes its record listed again.
+ */
+import { getStore } from '@netlify/blobs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import enquiriesFn from '../../functions/enquiries.ts';
+import { idTime, isId } from '../../functions/_lib/ids.ts';
+import { timeline } from '../../functions/_lib/repositories/timeline.ts';
+import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+
+const blobs = useBlobs();
+let faulty: FaultyBlobs;
+
+beforeAll(async () => {
+  faulty = await startFaultyBlobs(blobs);
+});
+afterAll(() => faulty.close());
+beforeEach(() => {
+  faulty.rules.length = 0;
+  faulty.seen.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  blobs.restore();
+});
+
+const RECORD = /\/site:enquiries\/[0-7][0-9A-Z]{25}$/;
+const GENERATION = /\/site:enquiries\/_generation$/;
+
+/** The next `times` record writes find their id taken. */
+function idsTaken(times: number) {
+  faulty.rules.push({
+    method: 'PUT',
+    path: RECORD,
+    fault: { kind: 'refuse', status: 412 },
+    times,
+  });
+  blobs.pointAt(faulty.url);
+}
+
+const recordCalls = (method: string) =>
+  faulty.seen
+    .filter((line) => line.startsWith(`${method} `) && RECORD.test(line.split('?')[0]!))
+    .map((line) => line.split('?')[0]!.split('/').at(-1)!);
+
+async function storedIds(): Promise<string[]> {
+  blobs.restore();
+  const { blobs: listed } = await getStore({ name: 'enquiries', consistency: 'strong' }).list();
+  return listed.map((blob) => blob.key).filter(isId);
+}
+
+async function listedIds(): Promise<string[]> {
+  const res = await call(enquiriesFn, {
+    path: '/api/enquiries?pageSize=100',
+    token: await makeToken(),
+  });
+  return ((await res.json()) as { _id: string }[]).map((item) => item._id);
+}
+
+const post = (headers: Record<string, string> = {}) =>
+  call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry(), headers });
+
+describe('a create whose id is taken', () => {
+  it('tries a fresh id, up to three in all, and answers with the one it stored', async () => {
+    idsTaken(2);
+    const res = await post();
+    expect(res.status).toBe(201);
+    const { _id, createdAt } = (await res.json()) as { _id: string; createdAt: string };
+    const tried = recordCalls('PUT');
+    expect(tried).toHaveLength(3);
+    expect(new Set(tried).size).toBe(3);
+    expect(tried[2]).toBe(_id);
+    expect(createdAt).toBe(new Date(idTime(_id)).toISOString());
+    expect(await storedIds()).toEqual([_id]);
+  });
+
+  it('gives up after three: 503, logged, and takes back none of the records it did not write', async () => {
+    idsTaken(3);
+    const res = await post();
+    expect(res.status).toBe(503);
+    expect(recordCalls('PUT')).toHaveLength(3);
+    expect(recordCalls('DELETE')).toEqual([]);
+    expect(console.error).toHaveBeenCalledWith(
+      'Blobs store "enquiries" is unavailable',
+      'could not allocate an id in enquiries',
+    );
+  });
+
+  it('takes back only its own record when a later step fails', async () => {
+    idsTaken(1);
+    faulty.rules.push({
+      method: 'PUT',
+      path: GENERATION,
+      fault: { kind: 'refuse', status: 500 },
+      times: 1,
+    });
+    expect((await post()).status).toBe(503);
+    const [taken, own] = recordCalls('PUT');
+    expect(recordCalls('DELETE')).toEqual([own]);
+    expect(taken).not.toBe(own);
+    expect(await storedIds()).toEqual([]);
+  });
+
+  it('with an Idempotency-Key, is the key’s own record: answered, never rewritten', async () => {
+    const key = 'collide-key-0123456789';
+    expect((await post({ 'idempotency-key': key })).status).toBe(201);
+    faulty.seen.length = 0;
+    blobs.pointAt(faulty.url);
+    const again = await post({ 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    // One attempt (it exists), no new id tried.
+    expect(recordCalls('PUT')).toHaveLength(1);
+    expect(await storedIds()).toHaveLength(1);
+  });
+});
+
+describe('a keyed retry of a create whose listing step failed', () => {
+  it('makes the record listed even where an index was cached before', async () => {
+    const earlier = (await (await post()).json()) as { _id: string };
+    expect(await listedIds()).toEqual([earlier._id]); // The index is now cached.
+
+    const key = 'listing-key-0123456789';
+    faulty.rules.push({
+      method: 'PUT',
+      path: GENERATION,
+      fault: { kind: 'refuse', status: 503 },
+      times: 1,
+    });
+    blobs.pointAt(faulty.url);
+    expect((await post({ 'idempotency-key': key })).status).toBe(503);
+    const retry = await post({ 'idempotency-key': key });
+    expect(retry.status).toBe(201);
+    const { _id } = (await retry.json()) as { _id: string };
+    blobs.restore();
+    expect(await listedIds()).toEqual([_id, earlier._id]);
+  });
+});
+
+describe('records straight from the timeline', () => {
+  it('carry the creation time of their id and the data given, and nothing else', async () => {
+    const notes = timeline<{ n: number }>('notes');
+    const record = await notes.create({ n: 1 });
+    expect(Object.keys(record)).toEqual(['_id', 'createdAt', 'n']);
+    expect(record.createdAt).toBe(new Date(idTime(record._id)).toISOString());
+    const stored = await getStore({ name: 'notes', consistency: 'strong' }).get(record._id, {
+      type: 'json',
+    });
+    expect(stored).toEqual(record);
+  });
+
+  it('report a keyed create as new the first time and as replayed after', async () => {
+    const notes = timeline<{ n: number }>('notes');
+    const first = await notes.submit({ n: 1 }, 'note-key-0123456789');
+    expect(first.replayed).toBe(false);
+    const second = await notes.submit({ n: 1 }, 'note-key-0123456789');
+    expect(second).toEqual({ record: first.record, replayed: true });
+    expect((await notes.all()).map((note) => note._id)).toEqual([first.record._id]);
+  });
+});

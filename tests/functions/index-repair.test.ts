@@ -1,0 +1,157 @@
+/**
+ * The generation-tagged id index of functions/_lib/repositories/timeline.ts when it cannot be
+ * trusted as it is: another chunk size, a damaged chunk, a generation read that missed, a
+ * listing overlapped by a create; and record reads kept to 16 at a time.
+ */
+import { getStore } from '@netlify/blobs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { timeline } from '../../functions/_lib/repositories/timeline.ts';
+import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
+import { useBlobs } from './helpers.ts';
+
+const blobs = useBlobs();
+let faulty: FaultyBlobs;
+
+beforeAll(async () => {
+  faulty = await startFaultyBlobs(blobs);
+});
+afterAll(() => faulty.close());
+beforeEach(() => {
+  faulty.rules.length = 0;
+  faulty.seen.length = 0;
+});
+afterEach(() => {
+  blobs.restore();
+});
+
+interface Note {
+  n: number;
+}
+
+async function seeded(count: number, chunkSize = 3) {
+  const notes = timeline<Note>('notes', { chunkSize });
+  for (let n = 0; n < count; n++) await notes.create({ n });
+  return notes;
+}
+
+const numbers = (items: Note[]) => items.map((item) => item.n);
+const listings = () => blobs.ops.filter((op) => op.type === 'list').length;
+const raw = () => getStore({ name: 'notes', consistency: 'strong' });
+
+describe('the index', () => {
+  it('is rebuilt, not misread, when it was written with another chunk size', async () => {
+    await (await seeded(10, 3)).page(1, 10);
+    const wider = timeline<Note>('notes', { chunkSize: 4 });
+    blobs.resetOps();
+    expect(numbers((await wider.page(2, 4)).items)).toEqual([5, 4, 3, 2]);
+    expect(listings()).toBe(1);
+    expect(await raw().get('_index', { type: 'json' })).toMatchObject({ chunkSize: 4, total: 10 });
+    blobs.resetOps();
+    expect(numbers((await wider.page(3, 4)).items)).toEqual([1, 0]);
+    expect(listings()).toBe(0);
+  });
+
+  it('is rebuilt when a chunk of the right generation holds no list of ids', async () => {
+    const notes = await seeded(7);
+    await notes.page(1, 10);
+    const chunk = (await raw().get('_index-1', { type: 'json' })) as { generation: string };
+    await raw().setJSON('_index-1', { generation: chunk.generation, ids: 'AAAA' });
+    blobs.resetOps();
+    expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
+    expect(listings()).toBe(1);
+  });
+
+  it('is rebuilt when its head is not an object', async () => {
+    const notes = await seeded(4);
+    await notes.page(1, 10);
+    for (const head of ['5', 'null', '"text"']) {
+      await raw().set('_index', head);
+      const { items, total } = await notes.page(1, 2);
+      expect({ n: numbers(items), total }, head).toEqual({ n: [3, 2], total: 4 });
+      expect(numbers((await notes.page(2, 2)).items)).toEqual([1, 0]);
+    }
+  });
+
+  it('holds its place when a generation read misses once, and another writer set it', async () => {
+    const notes = await seeded(5);
+    await notes.page(1, 10);
+    faulty.rules.push({
+      method: 'GET',
+      path: /\/site:notes\/_generation$/,
+      fault: { kind: 'refuse', status: 404 },
+      times: 1,
+    });
+    blobs.pointAt(faulty.url);
+    blobs.resetOps();
+    expect(numbers((await notes.page(1, 2)).items)).toEqual([4, 3]);
+    // The stored generation is kept (not replaced) and the cached index still serves.
+    expect(listings()).toBe(0);
+    expect(faulty.seen.filter((line) => line.startsWith('PUT'))).toHaveLength(1);
+    blobs.resetOps();
+    expect(numbers((await notes.page(2, 2)).items)).toEqual([2, 1]);
+    expect(listings()).toBe(0);
+  });
+
+  it('starts with one generation on a store that has none', async () => {
+    const notes = timeline<Note>('fresh', { chunkSize: 3 });
+    expect(await notes.page(1, 10)).toEqual({ items: [], total: 0 });
+    const generation = await getStore({ name: 'fresh', consistency: 'strong' }).get('_generation', {
+      type: 'text',
+    });
+    expect(generation).toMatch(/^[0-7][0-9A-Z]{25}$/);
+    blobs.resetOps();
+    expect(await notes.page(1, 10)).toEqual({ items: [], total: 0 });
+    expect(listings()).toBe(0);
+  });
+
+  it('is not cached from a listing that a create overlapped', async () => {
+    const notes = await seeded(3);
+    const LISTING = /^GET \/[^/]+\/site:notes$/;
+    faulty.rules.push({
+      method: 'GET',
+      path: /\/site:notes$/,
+      fault: { kind: 'delay', ms: 500 },
+      times: 1,
+    });
+    blobs.pointAt(faulty.url);
+    const reading = notes.page(1, 10);
+    // Create while the listing is held up, once the read has taken its generation.
+    while (!faulty.seen.some((line) => LISTING.test(line))) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await notes.create({ n: 3 });
+    await reading;
+    const indexWrites = () => faulty.seen.filter((line) => /^PUT .*\/_index/.test(line)).length;
+    // The overlapped listing answered its own request only.
+    expect(indexWrites()).toBe(0);
+    expect(numbers((await notes.page(1, 10)).items)).toEqual([3, 2, 1, 0]);
+    expect(faulty.seen.filter((line) => LISTING.test(line))).toHaveLength(2);
+    expect(indexWrites()).toBe(3); // Two chunks of three ids, then the head.
+  });
+});
+
+describe('record reads', () => {
+  it('go 16 at a time, never all at once', async () => {
+    const notes = await seeded(32, 100);
+    await notes.page(1, 100);
+    faulty.rules.push({
+      method: 'GET',
+      path: /\/site:notes\/[0-7][0-9A-Z]{25}$/,
+      fault: { kind: 'delay', ms: 250 },
+    });
+    blobs.pointAt(faulty.url);
+    const started = performance.now();
+    expect(numbers(await notes.all())).toEqual(Array.from({ length: 32 }, (_, i) => 31 - i));
+    // 32 reads of 250 ms, 16 at a time: two rounds at least.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(490);
+  });
+
+  it('skip records deleted between the listing and the read', async () => {
+    const notes = await seeded(4);
+    const all = await notes.all();
+    await raw().delete(all[1]!._id);
+    await raw().setJSON(all[2]!._id, { _deleted: true });
+    // The cached index still names them; the reads find nothing live.
+    expect(numbers(await notes.all())).toEqual([3, 0]);
+  });
+});
