@@ -68,6 +68,9 @@ export default defineConfig({
     // One React for every island, including embla-carousel-react's import of it.
     resolve: { dedupe: ['react', 'react-dom'] },
     build: { rolldownOptions: { onwarn: dropAstroHeadInjectWarning } },
+    // Scripts bundled on their own through `?worker&url` (the contact form's behaviour) are ES
+    // modules loaded with import(), and lose their comments as the main build's chunks do.
+    worker: { format: 'es', rolldownOptions: { output: { comments: false } } },
     plugins: [
       netlify({
         edgeFunctions: { enabled: false },

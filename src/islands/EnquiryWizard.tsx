@@ -12,7 +12,8 @@ import {
 import { Honeypot } from './forms/Honeypot';
 import { useHydrated } from './forms/useHydrated';
 import { useSessionDraft } from './forms/useSessionDraft';
-import { focusFirstInvalid, honeypotValue, postJson, returnedFieldErrors } from './forms/submit';
+import { focusFirstInvalid, honeypotValue, returnedFieldErrors } from '../lib/forms/dom';
+import { postJson } from '../lib/forms/submit';
 import { StepIndicator } from './enquiry/StepIndicator';
 import { StepContact } from './enquiry/StepContact';
 import { StepProfile } from './enquiry/StepProfile';

@@ -5,7 +5,7 @@ async function openForm(page: Page) {
   await page.goto('/privacy-policy#contact-form');
   const form = page.locator('#contact-form form');
   await form.scrollIntoViewIfNeeded();
-  // The island hydrates when visible; it then validates by itself (novalidate).
+  // Its script takes over at once; from then on it validates by itself (novalidate).
   await expect(form).toHaveAttribute('novalidate', '');
   return form;
 }
@@ -197,4 +197,77 @@ test('a 422 (the key was spent on other content) sends the same values next time
   expect(keys).toHaveLength(2);
   expect(keys[1]).toMatch(UUID);
   expect(keys[1]).not.toBe(keys[0]);
+});
+
+/** The bundle with the form's behaviour (rules, post, states), loaded on first use. */
+const BEHAVIOUR = /\/_astro\/contact-form-enhance-[\w-]+\.js$/;
+
+test("reading a page to the footer loads no framework and not the form's rules; a first focus loads them", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/privacy-policy');
+  const form = page.locator('#contact-form form');
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute('novalidate', '');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => BEHAVIOUR.test(url))).toEqual([]);
+  // React's client runtime (what an island would bring) is nowhere on this page.
+  expect(scripts.filter((url) => /\/_astro\/(client|react)\./.test(url))).toEqual([]);
+
+  const loaded = page.waitForRequest((request) => BEHAVIOUR.test(request.url()));
+  await form.getByLabel('Email').focus();
+  await loaded;
+});
+
+test('Send pressed before the behaviour has loaded waits for it and posts once', async ({
+  page,
+}) => {
+  // Hold the behaviour back, as a slow connection would, until the press has happened.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(BEHAVIOUR, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const form = await openForm(page);
+  const keys = await recordPosts(page, (route) =>
+    route.fulfill({ status: 201, json: { _id: 'fake', createdAt: new Date().toISOString() } }),
+  );
+  await form.getByLabel('Email').fill('early@example.org');
+  await form.getByLabel('Name').fill('Early');
+  await form.getByLabel('Message').fill('Pressed Send at once.');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  // Neither a plain post (the page is still here) nor a JSON one yet.
+  await expect(form.getByLabel('Message')).toHaveValue('Pressed Send at once.');
+  expect(new URL(page.url()).pathname).toBe('/privacy-policy');
+  expect(keys).toHaveLength(0);
+
+  release();
+  await expect(form.getByText('Message sent successfully!')).toBeVisible();
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(UUID);
+});
+
+test('when the behaviour cannot load (offline), Send says so and keeps what was typed', async ({
+  page,
+}) => {
+  await page.route(BEHAVIOUR, (route) => route.abort('internetdisconnected'));
+  const form = await openForm(page);
+  await form.getByLabel('Email').fill('offline@example.org');
+  await form.getByLabel('Message').fill('Written on a train.');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
+  await expect(form.getByText('What you typed is kept: please send it again')).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue('Written on a train.');
+  expect(page.url()).toContain('/privacy-policy');
+
+  // Back online: the next press loads it and checks the fields.
+  await page.unroute(BEHAVIOUR);
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('This field is required.')).toHaveCount(1);
+  await expect(form.getByLabel('Name')).toBeFocused();
 });

@@ -1,13 +1,17 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../src/lib/forms/idempotency';
+import { isRetryable, postJson } from '../../src/lib/forms/submit';
 import {
-  IDEMPOTENCY_KEY_PATTERN,
-  isRetryable,
-  newIdempotencyKey,
-  postJson,
-} from '../../src/islands/forms/submit';
-import { freshDraft, readDraft, updateDraft } from '../../src/islands/forms/useSessionDraft';
+  freshDraft,
+  loadDraft,
+  readDraft,
+  removeDraft,
+  renewKey,
+  saveDraft,
+  updateDraft,
+} from '../../src/lib/forms/draft';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -164,5 +168,58 @@ describe('the draft and its idempotency key', () => {
     expect(restored.values).toEqual({ name: 'Ravi', message: '' });
     expect(restored.idempotencyKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(() => readDraft('{not json', empty)).toThrow();
+  });
+});
+
+describe('the draft in this tab (sessionStorage)', () => {
+  const empty = () => ({ name: '', message: '' });
+  /** The part of the Web Storage API the drafts use, over a Map (Node has no sessionStorage). */
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, String(value)),
+      removeItem: (key: string) => void items.delete(key),
+    };
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is saved, loaded back with its key, and gone once removed', () => {
+    const storage = memoryStorage();
+    vi.stubGlobal('sessionStorage', storage);
+    expect(loadDraft('contact-draft', empty)).toBeUndefined();
+    const draft = updateDraft(freshDraft(empty), { name: 'Ravi', message: 'Biogas' });
+    saveDraft('contact-draft', draft);
+    expect(JSON.parse(storage.items.get('contact-draft') ?? '')).toEqual(draft);
+    expect(loadDraft('contact-draft', empty)).toEqual(draft);
+    removeDraft('contact-draft');
+    expect(storage.items.has('contact-draft')).toBe(false);
+    expect(loadDraft('contact-draft', empty)).toBeUndefined();
+  });
+
+  it('a damaged draft loads as none, so the form starts empty instead of failing', () => {
+    const storage = memoryStorage();
+    storage.items.set('contact-draft', '{"values":');
+    vi.stubGlobal('sessionStorage', storage);
+    expect(loadDraft('contact-draft', empty)).toBeUndefined();
+  });
+
+  it('without storage (blocked, private mode, full) nothing throws: the form works without a draft', () => {
+    const refuse = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.stubGlobal('sessionStorage', { getItem: refuse, setItem: refuse, removeItem: refuse });
+    expect(loadDraft('contact-draft', empty)).toBeUndefined();
+    expect(() => saveDraft('contact-draft', freshDraft(empty))).not.toThrow();
+    expect(() => removeDraft('contact-draft')).not.toThrow();
+  });
+
+  it('renewKey keeps the values under a new key the server accepts (after a 422)', () => {
+    const draft = updateDraft(freshDraft(empty), { name: 'Ravi', message: 'Biogas' });
+    const renewed = renewKey(draft);
+    expect(renewed.values).toEqual(draft.values);
+    expect(renewed.idempotencyKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(renewed.idempotencyKey).not.toBe(draft.idempotencyKey);
   });
 });

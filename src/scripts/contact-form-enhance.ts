@@ -1,0 +1,151 @@
+/**
+ * What the footer's contact form does once it is used (SPEC §4, §5, §8), loaded by
+ * contact-form.ts as a bundle of its own, which takes over every contact form on the page: idle → sending (button disabled) → success (fields cleared) or error (values
+ * kept, the server's field messages under their fields). What people type is kept as this tab's
+ * draft until it is sent, with the idempotency key that makes a retry after a 503 or a lost
+ * connection store it once.
+ *
+ * No framework: three fields and a button do not need one. The markup (ContactForm.astro) holds
+ * every text and icon; this fills in messages and toggles `hidden`. The rules are the shared
+ * valibot schema's, so the browser and the API refuse the same things in the same words.
+ */
+import * as v from 'valibot';
+import { ContactMessageSchema } from '../lib/schemas/contact';
+import { fieldErrors } from '../lib/schemas/fields';
+import { focusFirstInvalid, honeypotValue, returnedFieldErrors } from '../lib/forms/dom';
+import {
+  freshDraft,
+  loadDraft,
+  removeDraft,
+  renewKey,
+  saveDraft,
+  updateDraft,
+} from '../lib/forms/draft';
+import { postJson } from '../lib/forms/submit';
+
+const FIELDS = ['email', 'name', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+type Status = 'idle' | 'sending' | 'success' | 'error';
+
+const empty = (): Values => ({ email: '', name: '', message: '' });
+
+function enhanceContactForm(form: HTMLFormElement): void {
+  const draftKey = form.dataset['draftKey']!;
+  const controls = FIELDS.map(
+    (field) => form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement,
+  );
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const sendLabel = button.textContent;
+  const lines = form.querySelectorAll<HTMLElement>('[data-status]');
+  let status: Status = 'idle';
+  let errors: Partial<Record<string, string>> = {};
+  /** From the press of Send to the answer: one send at a time. */
+  let busy = false;
+
+  const read = () =>
+    Object.fromEntries(FIELDS.map((field, i) => [field, controls[i]!.value])) as Values;
+  const write = (values: Values) =>
+    FIELDS.forEach((field, i) => (controls[i]!.value = values[field]));
+
+  /** Shows `next`; the line asking to send again only with an error that sending again may cure. */
+  function show(next: Status, retry = false) {
+    status = next;
+    for (const line of lines) {
+      const name = line.dataset['status'];
+      line.hidden = !(name === next || (retry && name === 'retry'));
+    }
+    const sending = next === 'sending';
+    button.disabled = sending;
+    button.textContent = sending ? (button.dataset['sendingLabel'] ?? sendLabel) : sendLabel;
+    form.setAttribute('aria-busy', String(sending));
+  }
+
+  /** Each field's message under it (none: cleared), wired to the control for screen readers. */
+  function showErrors(next: Partial<Record<string, string>>) {
+    errors = next;
+    FIELDS.forEach((field, i) => {
+      const control = controls[i]!;
+      const box = form.querySelector<HTMLElement>(`#${control.id}-error`)!;
+      const message = errors[field];
+      // The first child is the icon, kept; the text after it is replaced.
+      box.replaceChildren(box.firstElementChild!, message ?? '');
+      box.hidden = !message;
+      if (message) {
+        control.setAttribute('aria-invalid', 'true');
+        control.setAttribute('aria-describedby', box.id);
+      } else {
+        control.removeAttribute('aria-invalid');
+        control.removeAttribute('aria-describedby');
+      }
+    });
+  }
+
+  // What was typed before this ran counts unless a draft of this tab says otherwise.
+  const saved = loadDraft(draftKey, empty);
+  if (saved) write(saved.values);
+  let draft = saved ?? updateDraft(freshDraft(empty), read());
+
+  form.addEventListener('input', (event) => {
+    const field = FIELDS[controls.indexOf(event.target as HTMLInputElement)];
+    if (!field) return; // the honeypot
+    draft = updateDraft(draft, read());
+    saveDraft(draftKey, draft);
+    if (errors[field]) showErrors({ ...errors, [field]: undefined });
+    if (status === 'success' || status === 'error') show('idle');
+  });
+
+  async function send() {
+    draft = updateDraft(draft, read());
+    const checked = v.safeParse(ContactMessageSchema, draft.values);
+    if (!checked.success) {
+      const found = fieldErrors(checked.issues);
+      showErrors(found);
+      focusFirstInvalid(
+        form,
+        FIELDS.filter((field) => found[field]),
+        'contact-',
+      );
+      return;
+    }
+    show('sending');
+    const result = await postJson(
+      '/api/contact',
+      { ...checked.output, website: honeypotValue(form) },
+      draft.idempotencyKey,
+    );
+    if (result.ok) {
+      removeDraft(draftKey);
+      draft = freshDraft(empty);
+      write(draft.values);
+      showErrors({});
+      show('success');
+      return;
+    }
+    showErrors(result.fields);
+    // 422: the key was spent on other content (another tab?): these values go under a new one.
+    if (result.status === 422) {
+      draft = renewKey(draft);
+      saveDraft(draftKey, draft);
+    }
+    show('error', result.retryable || result.status === 422);
+  }
+
+  // Back from a plain post the server refused: say so where the form is.
+  const returned = returnedFieldErrors('contact-form');
+  if (returned) {
+    showErrors(returned);
+    show('error');
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    void send().finally(() => (busy = false));
+  });
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-contact-form]')) {
+  enhanceContactForm(form);
+}
