@@ -6,4 +6,5 @@ export * from './fields.ts';
 export * from './announcement.ts';
 export * from './contact.ts';
 export * from './enquiry.ts';
+export * from './follow-up.ts';
 export * from './login.ts';
