@@ -1,5 +1,7 @@
 /**
  * GET /api/enquiries.csv (admin): every enquiry, newest first, as a spreadsheet-safe CSV.
+ * Status and Last change (of status; empty until the first) come last, so the columns of
+ * spreadsheets built on earlier exports stay where they were.
  */
 import type { Config } from '@netlify/functions';
 import { ENQUIRY_FIELD_LABELS, ENQUIRY_FIELDS } from '../src/lib/schemas/index.ts';
@@ -10,11 +12,19 @@ import { enquiries } from './_lib/repositories/enquiries.ts';
 
 const exportCsv: Handler = async () => {
   const records = await enquiries.all();
-  const header = ['ID', 'Date', ...ENQUIRY_FIELDS.map((field) => ENQUIRY_FIELD_LABELS[field])];
+  const header = [
+    'ID',
+    'Date',
+    ...ENQUIRY_FIELDS.map((field) => ENQUIRY_FIELD_LABELS[field]),
+    'Status',
+    'Last change',
+  ];
   const rows = records.map((record) => [
     record._id,
     record.createdAt,
     ...ENQUIRY_FIELDS.map((field) => record[field]),
+    record.status,
+    record.statusChangedAt,
   ]);
   const date = new Date().toISOString().slice(0, 10);
   // The byte-order mark makes Excel read the file as UTF-8.

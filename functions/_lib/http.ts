@@ -60,7 +60,7 @@ export function errorResponse(status: number, error: string, options: ErrorOptio
   return json(body, status, options.headers);
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Runs the handler for the request's method, or answers 405 with `Allow`.

@@ -33,6 +33,9 @@ describe('POST /api/contact', () => {
         email: 'ravi@example.com',
         name: 'Ravi',
         message: 'Please call me back.',
+        status: 'New',
+        notes: [],
+        version: 1,
       },
     ]);
   });

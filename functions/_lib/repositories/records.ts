@@ -30,6 +30,14 @@ export async function readVersioned<T>(store: Store, key: string): Promise<Versi
   return { data: result.data as T, etag: result.etag };
 }
 
+/** What a `change` returns to write nothing: `replaceRecord` then answers the record as read. */
+export const UNCHANGED = Symbol('unchanged');
+
+export interface ReplaceOptions {
+  /** Conditional writes to try before giving up (default 5). */
+  attempts?: number;
+}
+
 /**
  * Replaces a live record with `change(current)`, only over the version it read (retrying when
  * another edit came first). Null when there is no live record, so nothing is ever recreated.
@@ -37,16 +45,18 @@ export async function readVersioned<T>(store: Store, key: string): Promise<Versi
 export async function replaceRecord<T>(
   store: Store,
   key: string,
-  change: (current: T) => T,
+  change: (current: T) => T | typeof UNCHANGED,
+  { attempts = CONFLICT_ATTEMPTS }: ReplaceOptions = {},
 ): Promise<T | null> {
-  for (let attempt = 1; attempt <= CONFLICT_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
     const current = await readVersioned<T>(store, key);
     if (!current) return null;
     const next = change(current.data);
+    if (next === UNCHANGED) return current.data;
     const { modified } = await store.setJSON(key, next, { onlyIfMatch: current.etag });
     if (modified) return next;
   }
-  throw new Error(`record ${key} kept changing; gave up after ${CONFLICT_ATTEMPTS} attempts`);
+  throw new Error(`record ${key} kept changing; gave up after ${attempts} attempts`);
 }
 
 /** Deletes a live record; false when there was none or another delete took it first. */

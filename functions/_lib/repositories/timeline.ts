@@ -1,6 +1,8 @@
 /**
- * A store of immutable records keyed by time-sortable id: one blob per record, so concurrent
- * submissions never overwrite each other. Used by the enquiry and contact-message repositories.
+ * A store of records keyed by time-sortable id: one blob per record, so concurrent submissions
+ * never overwrite each other. Used by the enquiry and contact-message repositories. A record's
+ * fields never change after its create; its follow-up (status, notes, version) is edited in
+ * place by conditional writes (follow-up.ts), and every read fills it in.
  *
  * A page is a slice of the ids sorted newest first, and only that slice's records are read.
  * Listing keys costs time in proportion to the store's size (one call per 1,000 keys on
@@ -24,6 +26,14 @@
  * record is shown from the next change of the store on.
  */
 import { idTime, isId, newId } from '../ids.ts';
+import {
+  editRecord,
+  tracked,
+  type EditOptions,
+  type EditResult,
+  type Tracked,
+  type UNCHANGED,
+} from './follow-up.ts';
 import { isLive, removeRecord } from './records.ts';
 import { withStore, type Store } from './store.ts';
 import { claimKey, fingerprintOf } from './submission-keys.ts';
@@ -62,9 +72,17 @@ export interface Timeline<T extends object> {
    */
   submit(data: T, key?: string): Promise<Submitted<T>>;
   /** One page, newest first (page counts from 1), with the number of records in all. */
-  page(page: number, pageSize: number): Promise<Page<Stamped & T>>;
+  page(page: number, pageSize: number): Promise<Page<Tracked<Stamped & T>>>;
   /** Every record, newest first (exports). */
-  all(): Promise<(Stamped & T)[]>;
+  all(): Promise<Tracked<Stamped & T>[]>;
+  /** One record; null when there is none. */
+  find(id: string): Promise<Tracked<Stamped & T> | null>;
+  /** Changes one record's follow-up (follow-up.ts): `missing`, `stale` or `saved`. */
+  edit(
+    id: string,
+    change: (current: Tracked<Stamped & T>) => Tracked<Stamped & T> | typeof UNCHANGED,
+    options?: EditOptions,
+  ): Promise<EditResult<Stamped & T>>;
   /** Deletes one record; false when there was none. */
   remove(id: string): Promise<boolean>;
 }
@@ -147,14 +165,23 @@ export function timeline<T extends object>(
       withStore(storeName, async (store) => {
         const start = (page - 1) * pageSize;
         const { ids, total } = await idRange(store, chunkSize, start, start + pageSize);
-        return { items: await read<Stamped & T>(store, ids), total };
+        return { items: (await read<Stamped & T>(store, ids)).map(tracked), total };
       }),
 
     all: () =>
       withStore(storeName, async (store) => {
         const { ids } = await idRange(store, chunkSize, 0, Infinity);
-        return read<Stamped & T>(store, ids);
+        return (await read<Stamped & T>(store, ids)).map(tracked);
       }),
+
+    find: (id) =>
+      withStore(storeName, async (store) => {
+        const found = await store.get(id, { type: 'json' });
+        return isLive(found) ? tracked(found as Stamped & T) : null;
+      }),
+
+    edit: (id, change, options) =>
+      withStore(storeName, (store) => editRecord<Stamped & T>(store, id, change, options)),
 
     remove: (id) =>
       withStore(storeName, async (store) => {
