@@ -115,7 +115,6 @@ costs.sort((a, b) => a.route.localeCompare(b.route));
 const { text, over } = report(costs);
 console.log(text);
 const seconds = ((performance.now() - started) / 1000).toFixed(0);
-console.log(
-  `\n${costs.length} pages read to the end in ${seconds} s; ${over.length === 0 ? 'all within budget' : `${over.length} over budget`}.`,
-);
+const verdict = over.length === 0 ? 'all within budget' : `${over.length} over budget`;
+console.log(`\n${costs.length} pages read to the end in ${seconds} s; ${verdict}.`);
 process.exitCode = over.length === 0 ? 0 : 1;

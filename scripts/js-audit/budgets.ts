@@ -83,22 +83,27 @@ export function totalOf(cost: PageCost): number {
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+/** Widths of the report's right-aligned columns: JS, files, inline scripts, budget. */
+const COLUMNS = [12, 5, 6, 8];
 
 /** The report: one line per page, then the pages over budget with their largest files. */
 export function report(costs: readonly PageCost[]): { text: string; over: PageCost[] } {
   const width = Math.max(...costs.map((cost) => cost.route.length), 5);
-  const lines = [
-    `${'route'.padEnd(width)}  ${'JS (gzip -9)'.padStart(12)}  files  inline  ${'budget'.padStart(8)}`,
-  ];
+  const row = (route: string, cells: readonly string[]) =>
+    [route.padEnd(width), ...cells.map((cell, i) => cell.padStart(COLUMNS[i] ?? 0))].join('  ');
+  const lines = [row('route', ['JS (gzip -9)', 'files', 'inline', 'budget'])];
   const over: PageCost[] = [];
   for (const cost of costs) {
-    const total = totalOf(cost);
     const budget = budgetFor(cost.route);
-    const fails = budget !== null && total > budget;
+    const fails = budget !== null && totalOf(cost) > budget;
     if (fails) over.push(cost);
-    lines.push(
-      `${cost.route.padEnd(width)}  ${kb(total).padStart(12)}  ${String(cost.files.size).padStart(5)}  ${String(cost.inline.length).padStart(6)}  ${(budget === null ? 'none' : kb(budget)).padStart(8)}${fails ? '  OVER' : ''}`,
-    );
+    const cells = [
+      kb(totalOf(cost)),
+      String(cost.files.size),
+      String(cost.inline.length),
+      budget === null ? 'none' : kb(budget),
+    ];
+    lines.push(row(cost.route, cells) + (fails ? '  OVER' : ''));
   }
   for (const cost of over) {
     lines.push('', `${cost.route}: ${kb(totalOf(cost))}, budget ${kb(budgetFor(cost.route)!)}`);

@@ -1,9 +1,9 @@
 /**
  * What the footer's contact form does once it is used (SPEC §4, §5, §8), loaded by
- * contact-form.ts as a bundle of its own, which takes over every contact form on the page: idle → sending (button disabled) → success (fields cleared) or error (values
- * kept, the server's field messages under their fields). What people type is kept as this tab's
- * draft until it is sent, with the idempotency key that makes a retry after a 503 or a lost
- * connection store it once.
+ * contact-form.ts as a bundle of its own that takes over every contact form on the page: idle →
+ * sending (button disabled) → success (fields cleared) or error (values kept, the server's field
+ * messages under their fields). What people type is kept as this tab's draft until it is sent,
+ * with the idempotency key that makes a retry after a 503 or a lost connection store it once.
  *
  * No framework: three fields and a button do not need one. The markup (ContactForm.astro) holds
  * every text and icon; this fills in messages and toggles `hidden`. The rules are the shared
