@@ -3,8 +3,21 @@
  * failures become an `ApiError` whose message is ready to show (SPEC §8). On a 401, or when the
  * token is gone, the token is cleared and the admin is sent to /login shortly after, so the
  * message can be read first.
+ *
+ * Follow-up (status, notes) is written under a version: each record carries `version`, which a
+ * status change sends back as `If-Match: "<version>"`; a stale one answers 409, which callers
+ * see as an `ApiError` with status 409 (and reload). A note raises the version, so `addNote`
+ * returns the new one from the answer's ETag for the next change.
  */
-import type { Announcement, AnnouncementInput, ContactMessage, Enquiry } from './schemas';
+import type {
+  Announcement,
+  AnnouncementInput,
+  ContactMessage,
+  Enquiry,
+  FollowUp,
+  Note,
+  Status,
+} from './schemas';
 import { clearToken, getToken, loginPath } from './auth-client';
 
 /** SPEC §9: enquiries per admin page. */
@@ -47,8 +60,10 @@ export interface Failure {
 type Kind = 'read' | 'write';
 
 interface Call {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** The version the change was read at, sent as `If-Match: "<version>"`. */
+  ifVersion?: number;
   kind: Kind;
   failed: (failure: Failure) => string;
 }
@@ -76,7 +91,10 @@ function errorBody(body: unknown): { error?: string; fields: Record<string, stri
   return typeof error === 'string' ? { error, fields: safeFields } : { fields: safeFields };
 }
 
-async function send(path: string, { method = 'GET', body, kind, failed }: Call): Promise<Response> {
+async function send(
+  path: string,
+  { method = 'GET', body, ifVersion, kind, failed }: Call,
+): Promise<Response> {
   const token = getToken();
   if (!token) {
     endSession();
@@ -84,6 +102,7 @@ async function send(path: string, { method = 'GET', body, kind, failed }: Call):
   }
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (ifVersion !== undefined) headers['If-Match'] = `"${ifVersion}"`;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -182,8 +201,8 @@ export async function deleteAnnouncement(id: string): Promise<void> {
 export function listEnquiries(
   pageNumber: number,
   pageSize = ENQUIRIES_PAGE_SIZE,
-): Promise<Page<Enquiry>> {
-  return page<Enquiry>(
+): Promise<Page<AdminEnquiry>> {
+  return page<AdminEnquiry>(
     '/api/enquiries',
     pageNumber,
     pageSize,
@@ -231,6 +250,85 @@ export async function deleteContactMessage(id: string): Promise<void> {
     kind: 'write',
     failed,
   });
+}
+
+// ---- Follow-up (enquiries and contact messages) ---------------------------------------------
+
+/** An enquiry as the admin API returns it: its fields plus status, notes and version. */
+export type AdminEnquiry = Enquiry & FollowUp;
+export type AdminContactMessage = ContactMessage & FollowUp;
+
+/** Which kind of lead: picks the path and the words of the messages. */
+export type LeadKind = 'enquiry' | 'message';
+
+const LEAD_PATHS: Record<LeadKind, string> = {
+  enquiry: '/api/enquiries',
+  message: '/api/contact-messages',
+};
+
+const leadPath = (kind: LeadKind, id: string) => `${LEAD_PATHS[kind]}/${encodeURIComponent(id)}`;
+
+/** The server's own words (its 409 says to reload); else what failed and the status. */
+const leadFailed =
+  (kind: LeadKind, action: string) =>
+  ({ detail }: Failure) =>
+    `Could not ${action} the ${kind}: ${detail}`;
+
+/** The version an answer's `ETag: "<version>"` names; undefined when it names none. */
+export function etagVersion(response: Response): number | undefined {
+  const match = /^(?:W\/)?"([1-9]\d*)"$/.exec(response.headers.get('etag')?.trim() ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+export function getEnquiry(id: string): Promise<AdminEnquiry> {
+  return getLead<AdminEnquiry>('enquiry', id);
+}
+
+export function getContactMessage(id: string): Promise<AdminContactMessage> {
+  return getLead<AdminContactMessage>('message', id);
+}
+
+export async function getLead<T extends FollowUp>(kind: LeadKind, id: string): Promise<T> {
+  const failed = leadFailed(kind, 'load');
+  const response = await send(leadPath(kind, id), { kind: 'read', failed });
+  return jsonOf<T>(response, failed);
+}
+
+/** PATCH the status under `If-Match`; resolves to the updated record (a 409 throws). */
+export async function setStatus<T extends FollowUp>(
+  kind: LeadKind,
+  id: string,
+  status: Status,
+  version: number,
+): Promise<T> {
+  const failed = leadFailed(kind, 'save the status of');
+  const response = await send(leadPath(kind, id), {
+    method: 'PATCH',
+    body: { status },
+    ifVersion: version,
+    kind: 'write',
+    failed,
+  });
+  return jsonOf<T>(response, failed);
+}
+
+/** POST a note; resolves to the stored note and the record's new version (from the ETag). */
+export async function addNote(
+  kind: LeadKind,
+  id: string,
+  text: string,
+  version?: number,
+): Promise<{ note: Note; version: number | undefined }> {
+  const failed = leadFailed(kind, 'add a note to');
+  const response = await send(`${leadPath(kind, id)}/notes`, {
+    method: 'POST',
+    body: { text },
+    ...(version === undefined ? {} : { ifVersion: version }),
+    kind: 'write',
+    failed,
+  });
+  const note = await jsonOf<Note>(response, failed);
+  return { note, version: etagVersion(response) };
 }
 
 // ---- Login -----------------------------------------------------------------------------------

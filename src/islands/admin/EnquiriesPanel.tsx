@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import type { Enquiry } from '../../lib/schemas';
 import {
   ApiError,
+  type AdminEnquiry,
   API_MESSAGES,
   ENQUIRIES_PAGE_SIZE,
   deleteEnquiry,
@@ -24,13 +24,18 @@ const DELETE_CONFIRM =
 export default function EnquiriesPanel() {
   const list = usePagedList(listEnquiries, ENQUIRIES_PAGE_SIZE);
   const [actionError, setActionError] = useState('');
-  const [selected, setSelected] = useState<Enquiry | null>(null);
+  const [selected, setSelected] = useState<AdminEnquiry | null>(null);
   const viewButton = useRef<HTMLButtonElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const view = (enquiry: Enquiry, button: HTMLButtonElement) => {
+  const view = (enquiry: AdminEnquiry, button: HTMLButtonElement) => {
     viewButton.current = button;
     setSelected(enquiry);
+  };
+
+  const changed = (enquiry: AdminEnquiry) => {
+    setSelected(enquiry);
+    list.replaced(enquiry);
   };
 
   const closed = () => {
@@ -38,7 +43,7 @@ export default function EnquiriesPanel() {
     viewButton.current?.focus();
   };
 
-  async function remove(enquiry: Enquiry) {
+  async function remove(enquiry: AdminEnquiry) {
     if (!window.confirm(DELETE_CONFIRM)) return;
     setActionError('');
     try {
@@ -93,7 +98,7 @@ export default function EnquiriesPanel() {
         onPage={list.setPage}
         label="Enquiries pages"
       />
-      <EnquiryDetailsModal enquiry={selected} onClose={closed} />
+      <EnquiryDetailsModal enquiry={selected} onClose={closed} onChange={changed} />
     </section>
   );
 }

@@ -1,12 +1,23 @@
-import type { ReactNode } from 'react';
-import type { Enquiry } from '../../lib/schemas';
-import { displayValue, formatDate } from '../../lib/admin-display';
+/**
+ * The enquiries of one server page. The Status column can be sorted (New → Lost and back): a
+ * client-side sort of the page shown, since the API lists newest first only.
+ */
+import { useState, type ReactNode } from 'react';
+import type { AdminEnquiry } from '../../lib/admin-api';
+import {
+  displayValue,
+  formatDate,
+  nextSort,
+  sortByStatus,
+  type StatusSort,
+} from '../../lib/admin-display';
+import { DEFAULT_STATUS } from '../../lib/schemas';
 
 interface Props {
-  enquiries: Enquiry[];
+  enquiries: AdminEnquiry[];
   busy: boolean;
-  onView: (enquiry: Enquiry, button: HTMLButtonElement) => void;
-  onDelete: (enquiry: Enquiry) => void;
+  onView: (enquiry: AdminEnquiry, button: HTMLButtonElement) => void;
+  onDelete: (enquiry: AdminEnquiry) => void;
 }
 
 /** SPEC §2 columns; each cell carries its column name for the stacked layout of narrow screens. */
@@ -18,6 +29,7 @@ const COLUMNS = [
   'Type',
   'Capacity',
   'Timeline',
+  'Status',
   'Actions',
 ] as const;
 
@@ -34,21 +46,43 @@ function breakableEmail(email: string): ReactNode {
   );
 }
 
+const SORT_HINT: Record<StatusSort, string> = {
+  none: 'not sorted',
+  ascending: 'sorted New to Lost',
+  descending: 'sorted Lost to New',
+};
+
 export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Props) {
+  const [sort, setSort] = useState<StatusSort>('none');
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" aria-labelledby="enquiries-heading" aria-busy={busy}>
         <thead>
           <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
+            {COLUMNS.map((column) =>
+              column === 'Status' ? (
+                <th key={column} scope="col" aria-sort={sort}>
+                  <button
+                    className="admin-sort"
+                    type="button"
+                    onClick={() => setSort(nextSort(sort))}
+                  >
+                    Status<span className="visually-hidden">, {SORT_HINT[sort]}</span>
+                    <span aria-hidden="true">
+                      {sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ' ↕'}
+                    </span>
+                  </button>
+                </th>
+              ) : (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
-          {enquiries.map((enquiry) => {
+          {sortByStatus(enquiries, sort).map((enquiry) => {
             const cells: ReactNode[] = [
               formatDate(enquiry.createdAt),
               displayValue(enquiry.fullName),
@@ -57,6 +91,9 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
               displayValue(enquiry.enquiryType),
               displayValue(enquiry.generatorCapacity),
               displayValue(enquiry.preferredTimeline),
+              <span className="admin-badge" data-status={enquiry.status ?? DEFAULT_STATUS}>
+                {enquiry.status ?? DEFAULT_STATUS}
+              </span>,
             ];
             return (
               <tr key={enquiry._id} data-enquiry-id={enquiry._id}>

@@ -1,15 +1,19 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { Enquiry } from '../../lib/schemas';
+import type { AdminEnquiry } from '../../lib/admin-api';
 import { enquiryDetailRows, formatDate, mailtoHref } from '../../lib/admin-display';
+import FollowUpPanel from './FollowUpPanel';
 
 interface Props {
   /** The enquiry to show; null keeps the dialog closed. */
-  enquiry: Enquiry | null;
+  enquiry: AdminEnquiry | null;
   /** Called once the dialog has closed (× , Close or Escape). */
   onClose: () => void;
+  /** The enquiry after a follow-up change or a reload, for the modal and its table row. */
+  onChange: (enquiry: AdminEnquiry) => void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), a[href], select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab inside the dialog: the page behind is inert, but Tab could reach the browser UI. */
 function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
@@ -30,9 +34,9 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 /**
  * SPEC §2 'Enquiry Details': a modal `<dialog>` listing every field that applies ('N/A' when
  * empty), a × and a Close button, and 'Reply by Email', which opens a mail draft to the
- * enquirer and does nothing without an address.
+ * enquirer and does nothing without an address. Below the fields, the follow-up: status, notes.
  */
-export default function EnquiryDetailsModal({ enquiry, onClose }: Props) {
+export default function EnquiryDetailsModal({ enquiry, onClose, onChange }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -83,6 +87,7 @@ export default function EnquiryDetailsModal({ enquiry, onClose }: Props) {
                 </div>
               ))}
             </dl>
+            <FollowUpPanel key={enquiry._id} kind="enquiry" record={enquiry} onChange={onChange} />
           </div>
           <footer className="admin-modal__footer admin-actions">
             <button

@@ -12,6 +12,8 @@ export interface PagedList<T> {
   setPage: (page: number) => void;
   /** After a delete: drops the item at once, then shows a page that exists (SPEC §4). */
   removed: (id: string) => void;
+  /** After an edit (status, note): shows the record's new state in its row, no reload. */
+  replaced: (item: T) => void;
 }
 
 /**
@@ -61,6 +63,13 @@ export function usePagedList<T extends { _id: string }>(
     [data, page, pageSize],
   );
 
+  const replaced = useCallback((item: T) => {
+    setData((current) => ({
+      ...current,
+      items: current.items.map((old) => (old._id === item._id ? item : old)),
+    }));
+  }, []);
+
   return {
     status,
     items: data.items,
@@ -70,5 +79,6 @@ export function usePagedList<T extends { _id: string }>(
     error,
     setPage,
     removed,
+    replaced,
   };
 }
