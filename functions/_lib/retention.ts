@@ -1,0 +1,131 @@
+/**
+ * Retention: enquiries and contact messages older than RETENTION_MONTHS (retention-period.ts)
+ * are deleted when they are Won, Lost or untouched New (New, or no status, never changed);
+ * Contacted and Qualified leads are still being worked on and stay.
+ *
+ * "Older than" counts calendar months back from `now`, from the record's last change of status
+ * (`statusChangedAt`), else its creation (`createdAt`, the id's time): a lead won or lost last week
+ * on an enquiry from two years ago is then kept another period, as the privacy policy promises
+ * ("from our last exchange with you"), instead of vanishing the night it is closed. An untouched
+ * New lead has no change, so its creation counts.
+ *
+ * The purge reads every record of both stores (`all()`: one listing and one read per record),
+ * fine at this scale; within one storage deadline (STORAGE_TIMEOUT_MS) a store of many thousand
+ * records would need batches. Each record is read again just before its delete and kept if it is
+ * no longer expired (an admin changed it meanwhile); a change in the few milliseconds between that
+ * read and the delete is not caught (Blobs has no conditional delete on content). Reports carry
+ * ids, store, dates and status only: never names or e-mail addresses, as they go to logs.
+ */
+import { DEFAULT_STATUS, type FollowUp } from '../../src/lib/schemas/index.ts';
+import { contactMessages } from './repositories/contact-messages.ts';
+import { enquiries } from './repositories/enquiries.ts';
+import type { Stamped, Timeline } from './repositories/timeline.ts';
+import { retentionMonths } from './retention-period.ts';
+
+export { retentionMonths };
+
+export type RetainedRecord = Stamped & Pick<FollowUp, 'status' | 'statusChangedAt'>;
+
+export type StoreName = 'enquiries' | 'contact-messages';
+
+/** One record the purge removed (or, in a dry run, would remove). */
+export interface PurgedRecord {
+  store: StoreName;
+  id: string;
+  createdAt: string;
+  status: FollowUp['status'];
+  statusChangedAt?: string;
+}
+
+export interface PurgeOptions {
+  /** Report what would be removed, remove nothing. */
+  dryRun?: boolean;
+  /** Epoch ms; injectable for tests. */
+  now?: number;
+  /** Months to keep; default RETENTION_MONTHS. */
+  months?: number;
+}
+
+export interface PurgeResult {
+  dryRun: boolean;
+  months: number;
+  /** ISO 8601: records whose last change is before this are expired. */
+  cutoff: string;
+  removed: PurgedRecord[];
+}
+
+const PURGEABLE = new Set<string>(['Won', 'Lost', DEFAULT_STATUS]);
+
+/** The instant `months` calendar months before `now` (clamped to the month's end, as Date does). */
+export function cutoffOf(now: number, months: number): number {
+  const date = new Date(now);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}
+
+/** Whether the purge may delete this record at `now`. */
+export function isExpired(
+  record: RetainedRecord,
+  now: number,
+  months: number = retentionMonths(),
+): boolean {
+  const status = record.status ?? DEFAULT_STATUS;
+  if (!PURGEABLE.has(status)) return false;
+  // New but changed before (e.g. Contacted, then back to New) is not untouched.
+  if (status === DEFAULT_STATUS && record.statusChangedAt !== undefined) return false;
+  const lastChange = Date.parse(record.statusChangedAt ?? record.createdAt);
+  // A record whose dates cannot be read is kept: deleting on a guess is not undoable.
+  return Number.isFinite(lastChange) && lastChange < cutoffOf(now, months);
+}
+
+const STORES: readonly { name: StoreName; timeline: Timeline<object> }[] = [
+  { name: 'enquiries', timeline: enquiries as Timeline<object> },
+  { name: 'contact-messages', timeline: contactMessages as Timeline<object> },
+];
+
+/** Finds, and unless `dryRun` deletes, every expired record of both stores, oldest first. */
+export async function purgeExpired({
+  dryRun = false,
+  now = Date.now(),
+  months = retentionMonths(),
+}: PurgeOptions = {}): Promise<PurgeResult> {
+  const removed: PurgedRecord[] = [];
+  for (const { name, timeline } of STORES) {
+    const expired = (await timeline.all())
+      .filter((record) => isExpired(record, now, months))
+      .reverse();
+    for (const record of expired) {
+      if (!dryRun) {
+        const current = await timeline.find(record._id);
+        if (!current || !isExpired(current, now, months)) continue;
+        if (!(await timeline.remove(record._id))) continue;
+      }
+      removed.push({
+        store: name,
+        id: record._id,
+        createdAt: record.createdAt,
+        status: record.status,
+        ...(record.statusChangedAt === undefined
+          ? {}
+          : { statusChangedAt: record.statusChangedAt }),
+      });
+    }
+  }
+  return { dryRun, months, cutoff: new Date(cutoffOf(now, months)).toISOString(), removed };
+}
+
+/** One line for the log: counts per store and the ids, nothing personal. */
+export function summary(result: PurgeResult): string {
+  const count = (store: StoreName) => result.removed.filter((r) => r.store === store).length;
+  const verb = result.dryRun ? 'would remove' : 'removed';
+  const ids = result.removed.map((r) => `${r.store}/${r.id}`).join(' ');
+  return (
+    `retention (${result.months} months, before ${result.cutoff}): ${verb} ` +
+    `${count('enquiries')} enquiries, ${count('contact-messages')} contact messages` +
+    (ids ? `: ${ids}` : '')
+  );
+}
