@@ -28,6 +28,8 @@ export const API_CONTRACT: readonly ApiCall[] = [
   { method: 'POST', path: '/api/contact-messages/:id/notes' },
   { method: 'DELETE', path: '/api/contact-messages/:id' },
   { method: 'GET', path: '/api/health' },
+  { method: 'GET', path: '/api/erasure' },
+  { method: 'POST', path: '/api/erasure' },
 ];
 
 /** A concrete request path for a contract path: each `:param` becomes a sample id. */

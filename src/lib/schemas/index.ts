@@ -8,3 +8,4 @@ export * from './contact.ts';
 export * from './enquiry.ts';
 export * from './follow-up.ts';
 export * from './login.ts';
+export * from './erasure.ts';
