@@ -7,7 +7,7 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import retentionFn, { config } from '../../functions/retention.ts';
-import { newId } from '../../functions/_lib/ids.ts';
+import { idTime, newId } from '../../functions/_lib/ids.ts';
 import { contactMessages } from '../../functions/_lib/repositories/contact-messages.ts';
 import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
 import { cutoffOf, isExpired, purgeExpired, summary } from '../../functions/_lib/retention.ts';
@@ -35,9 +35,23 @@ interface Seed {
   changed?: number;
 }
 
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * An id carrying `time`. `newId(time)` cannot make one once a later id was issued in this process
+ * (it never goes back in time, to stay monotonic), so the time part is written here.
+ */
+function idAt(time: number): string {
+  let prefix = '';
+  for (let t = time, i = 0; i < 10; i++, t = Math.floor(t / 32)) prefix = ALPHABET[t % 32] + prefix;
+  const id = prefix + newId().slice(10);
+  expect(idTime(id)).toBe(time);
+  return id;
+}
+
 /** Writes a record under an id of `created`'s time, as a create then follow-up would leave it. */
 async function seed(store: string, data: Record<string, unknown>, s: Seed): Promise<string> {
-  const id = newId(s.created);
+  const id = idAt(s.created);
   const record = {
     _id: id,
     createdAt: iso(s.created),
@@ -221,7 +235,7 @@ describe('purgeExpired', () => {
 
 describe('isExpired and the cutoff', () => {
   const record = (createdAt: number, status?: 'New' | 'Won', changed?: number) => ({
-    _id: newId(createdAt),
+    _id: idAt(createdAt),
     createdAt: iso(createdAt),
     status: status ?? 'New',
     ...(changed === undefined ? {} : { statusChangedAt: iso(changed) }),
