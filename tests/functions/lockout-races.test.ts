@@ -1,0 +1,188 @@
+/**
+ * The login lockout's records (functions/_lib/throttle.ts, repositories/login-attempts.ts) where
+ * timing decides: two requests that read an empty slot at once (made certain by holding their
+ * writes back), a slot taken as its window ends, records that cannot be read as slots, and the
+ * sweep of ended windows (newest first, at most `limit`, whatever form the service gives
+ * directory names in).
+ */
+import { createServer, type Server } from 'node:http';
+import { getStore } from '@netlify/blobs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import loginFn from '../../functions/login.ts';
+import { loginAttempts } from '../../functions/_lib/repositories/login-attempts.ts';
+import { reserveAttempt, throttleKey } from '../../functions/_lib/throttle.ts';
+import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
+import { ADMIN, call, useBlobs } from './helpers.ts';
+
+const blobs = useBlobs();
+let faulty: FaultyBlobs;
+
+/** Forwards to the Blobs server, adding a trailing "/" to directory names in listings. */
+let slashing: Server;
+let slashingURL = '';
+
+beforeAll(async () => {
+  faulty = await startFaultyBlobs(blobs);
+  slashing = createServer((req, res) => {
+    void (async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string' && name !== 'host' && name !== 'connection')
+          headers.set(name, value);
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const upstream = await fetch(`${blobs.url}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body.length > 0 || req.method === 'PUT' ? { body: new Uint8Array(body) } : {}),
+      });
+      let answer = Buffer.from(await upstream.arrayBuffer());
+      if (req.url?.includes('directories=true') && upstream.ok) {
+        const listing = JSON.parse(answer.toString('utf8')) as { directories?: string[] };
+        listing.directories = listing.directories?.map((name) => `${name}/`);
+        answer = Buffer.from(JSON.stringify(listing));
+      }
+      const out: Record<string, string> = {};
+      upstream.headers.forEach((value, name) => {
+        if (!['content-length', 'transfer-encoding', 'content-encoding'].includes(name))
+          out[name] = value;
+      });
+      res.writeHead(upstream.status, out).end(answer);
+    })();
+  });
+  await new Promise<void>((resolve) => slashing.listen(0, '127.0.0.1', resolve));
+  const address = slashing.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  slashingURL = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await faulty.close();
+  slashing.closeAllConnections();
+  await new Promise<void>((resolve) => slashing.close(() => resolve()));
+});
+beforeEach(() => {
+  faulty.rules.length = 0;
+  // Checks without scrypt: these tests are about records, not the password.
+  vi.stubEnv('ADMIN_PASSWORD_HASH', '');
+  vi.stubEnv('ADMIN_PASSWORD', ADMIN.password);
+});
+afterEach(() => {
+  blobs.restore();
+  vi.useRealTimers();
+});
+
+const MINUTE = 60_000;
+const T0 = Date.parse('2026-03-02T09:00:00Z');
+const IP = '198.51.100.40';
+const pair = throttleKey(IP, ADMIN.username);
+const store = () => getStore({ name: 'login-attempts', consistency: 'strong' });
+const record = (key: string) => store().get(key, { type: 'json' });
+
+const login = (password: string) =>
+  call(loginFn, { path: '/api/login', json: { username: ADMIN.username, password }, ip: IP });
+
+describe('two attempts that find the same slot free', () => {
+  it('never both take it: with one attempt allowed, one is checked and one refused', async () => {
+    vi.stubEnv('LOGIN_MAX_FAILURES', '1');
+    // Hold every slot write back, so both requests have read the empty window before either lands.
+    faulty.rules.push({
+      method: 'PUT',
+      path: /\/site:login-attempts\//,
+      fault: { kind: 'delay', ms: 800 },
+    });
+    blobs.pointAt(faulty.url);
+    const statuses = (await Promise.all([login('wrong-1'), login('wrong-2')])).map(
+      (res) => res.status,
+    );
+    expect(statuses.sort()).toEqual([401, 429]);
+  });
+});
+
+describe('a slot taken as its window ends', () => {
+  const config = { maxFailures: 3, windowMs: MINUTE };
+
+  it('is given back and taken again in the new window', async () => {
+    const times = [T0 + MINUTE - 1, T0 + MINUTE + 1, T0 + MINUTE + 2, T0 + MINUTE + 3];
+    const clock = () => times.shift() ?? T0 + MINUTE + 10;
+    const reservation = await reserveAttempt(IP, ADMIN.username, { config, clock });
+    expect(reservation.granted).toBe(true);
+    expect(await record(`${T0}/${pair}/0`)).toEqual({ at: T0 + MINUTE - 1, state: 'released' });
+    expect(await record(`${T0 + MINUTE}/${pair}/0`)).toEqual({
+      at: T0 + MINUTE + 2,
+      state: 'pending',
+    });
+    if (reservation.granted) await reservation.attempt.failed();
+    expect(await record(`${T0 + MINUTE}/${pair}/0`)).toEqual({
+      at: T0 + MINUTE + 2,
+      state: 'failed',
+    });
+  });
+
+  it('is refused for a second only when the window ends under it twice', async () => {
+    let now = T0 + MINUTE - 1;
+    // Every reading of the clock is a window later than the one before.
+    const clock = () => (now += MINUTE);
+    const reservation = await reserveAttempt(IP, ADMIN.username, { config, clock });
+    expect(reservation).toEqual({ granted: false, retryAfter: 1 });
+    const { blobs: left } = await store().list();
+    for (const { key } of left) {
+      expect(await record(key), key).toMatchObject({ state: 'released' });
+    }
+    expect(left).toHaveLength(2);
+  });
+});
+
+describe('records that cannot be read as slots', () => {
+  it('count as attempts in progress: an unknown state holds its slot, a bad time is unknown', async () => {
+    const window = T0;
+    await store().setJSON(`${window}/${pair}/0`, { at: 'soon', state: 'gone' });
+    await store().setJSON(`${window}/${pair}/1`, { at: T0 + 5, state: 'failed' });
+    await store().setJSON(`${window}/${pair}/2`, 'not an object');
+    const slots = await loginAttempts.slots(window, pair);
+    expect(slots.map(({ index, at, state }) => ({ index, at, state }))).toEqual([
+      { index: 0, at: null, state: 'pending' },
+      { index: 1, at: T0 + 5, state: 'failed' },
+      { index: 2, at: null, state: 'pending' },
+    ]);
+    expect(slots.every((slot) => typeof slot.etag === 'string' && slot.etag !== '')).toBe(true);
+  });
+});
+
+describe('the sweep of ended windows', () => {
+  async function seedWindows(count: number, perWindow = 1): Promise<number[]> {
+    const windows = Array.from({ length: count }, (_, i) => T0 + i * MINUTE);
+    for (const window of windows) {
+      for (let slot = 0; slot < perWindow; slot++) {
+        await store().setJSON(`${window}/${pair}/${slot}`, { at: window, state: 'failed' });
+      }
+    }
+    return windows;
+  }
+  const keptWindows = async () =>
+    [...new Set((await store().list()).blobs.map(({ key }) => Number(key.split('/')[0])))].sort();
+
+  it('deletes the newest ended windows first, at most `limit` records, and says how many', async () => {
+    const windows = await seedWindows(4, 2);
+    expect(await loginAttempts.sweep(T0 + 4 * MINUTE, 3)).toBe(3);
+    const { blobs: left } = await store().list();
+    expect(left).toHaveLength(5);
+    expect(await keptWindows()).toEqual(windows.slice(0, 3));
+    expect(left.filter(({ key }) => key.startsWith(`${windows[2]}/`))).toHaveLength(1);
+  });
+
+  it('leaves windows that have not ended, and stops at ten windows a sweep', async () => {
+    const windows = await seedWindows(13);
+    expect(await loginAttempts.sweep(T0 + 12 * MINUTE, 100)).toBe(10);
+    expect(await keptWindows()).toEqual([windows[0], windows[1], windows[12]]);
+  });
+
+  it('reads directory names with or without a trailing slash', async () => {
+    const windows = await seedWindows(3);
+    blobs.pointAt(slashingURL);
+    expect(await loginAttempts.sweep(T0 + 2 * MINUTE, 100)).toBe(2);
+    blobs.restore();
+    expect(await keptWindows()).toEqual([windows[2]]);
+  });
+});
