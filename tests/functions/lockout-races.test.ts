@@ -41,7 +41,7 @@ beforeAll(async () => {
       let answer = Buffer.from(await upstream.arrayBuffer());
       if (req.url?.includes('directories=true') && upstream.ok) {
         const listing = JSON.parse(answer.toString('utf8')) as { directories?: string[] };
-        listing.directories = listing.directories?.map((name) => `${name}/`);
+        listing.directories = (listing.directories ?? []).map((name) => `${name}/`);
         answer = Buffer.from(JSON.stringify(listing));
       }
       const out: Record<string, string> = {};
