@@ -51,7 +51,7 @@ try {
   }
   const verb = result.dryRun ? 'Would remove' : 'Removed';
   console.log(
-    `${verb} ${rows.length} record(s) kept past ${result.months} months (before ${result.cutoff})` +
+    `${verb} ${rows.length} record(s) past ${result.months} months (last change before ${result.cutoff})` +
       (result.dryRun ? '; nothing was deleted (run without --dry-run to delete).' : '.'),
   );
 } finally {
