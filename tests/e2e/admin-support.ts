@@ -106,3 +106,50 @@ export async function enquiryRow(page: Page, text: string): Promise<Locator> {
   }
   throw new Error(`No enquiry row holds "${text}"`);
 }
+
+/** An enquiry as the admin API holds it: the follow-up fields these tests read. */
+export interface FollowedEnquiry {
+  status: string;
+  statusChangedAt?: string;
+  notes: { text: string; at: string }[];
+  version: number;
+}
+
+let workerToken: Promise<string> | undefined;
+
+/**
+ * One admin token per worker (it lasts an hour): every extra login is one more attempt the
+ * server's login throttle counts while others are in flight.
+ */
+export function sharedAdminToken(request: APIRequestContext): Promise<string> {
+  workerToken ??= adminToken(request).catch((error: unknown) => {
+    workerToken = undefined;
+    throw error;
+  });
+  return workerToken;
+}
+
+/** The admin API of one enquiry, called behind the dashboard's back (another tab, say). */
+export async function enquiryApi(request: APIRequestContext, id: string) {
+  const headers = { Authorization: `Bearer ${await sharedAdminToken(request)}` };
+  const path = `/api/enquiries/${id}`;
+  return {
+    async get(): Promise<FollowedEnquiry> {
+      const response = await request.get(path, { headers });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as FollowedEnquiry;
+    },
+    async setStatus(status: string, version: number): Promise<FollowedEnquiry> {
+      const response = await request.patch(path, {
+        headers: { ...headers, 'If-Match': `"${version}"` },
+        data: { status },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as FollowedEnquiry;
+    },
+    async addNote(text: string): Promise<void> {
+      const response = await request.post(`${path}/notes`, { headers, data: { text } });
+      expect(response.status(), await response.text()).toBe(201);
+    },
+  };
+}

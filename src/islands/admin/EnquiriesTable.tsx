@@ -46,12 +46,6 @@ function breakableEmail(email: string): ReactNode {
   );
 }
 
-const SORT_HINT: Record<StatusSort, string> = {
-  none: 'not sorted',
-  ascending: 'sorted New to Lost',
-  descending: 'sorted Lost to New',
-};
-
 export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Props) {
   const [sort, setSort] = useState<StatusSort>('none');
   return (
@@ -62,15 +56,13 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
             {COLUMNS.map((column) =>
               column === 'Status' ? (
                 <th key={column} scope="col" aria-sort={sort}>
+                  {/* aria-sort tells the order; the arrow is drawn by CSS from it. */}
                   <button
                     className="admin-sort"
                     type="button"
                     onClick={() => setSort(nextSort(sort))}
                   >
-                    Status<span className="visually-hidden">, {SORT_HINT[sort]}</span>
-                    <span aria-hidden="true">
-                      {sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ' ↕'}
-                    </span>
+                    Status
                   </button>
                 </th>
               ) : (

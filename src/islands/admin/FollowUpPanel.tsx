@@ -19,7 +19,15 @@ import {
   type LeadKind,
 } from '../../lib/admin-api';
 import { conflictMessage, formatDate, noteCount } from '../../lib/admin-display';
-import { NoteSchema, STATUSES, isStatus, type FollowUp, type Status } from '../../lib/schemas';
+import {
+  DEFAULT_STATUS,
+  NoteSchema,
+  STATUSES,
+  isStatus,
+  type FollowUp,
+  type Note,
+  type Status,
+} from '../../lib/schemas';
 import Alert from './Alert';
 
 interface Props<T extends FollowUp & { _id: string }> {
@@ -35,7 +43,10 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
   onChange,
 }: Props<T>) {
   const ids = useId();
-  const [status, setStatusDraft] = useState<Status>(record.status);
+  // Read defensively: a record stored before follow-up existed may lack the fields.
+  const current: Status = isStatus(record.status) ? record.status : DEFAULT_STATUS;
+  const notes: readonly Note[] = Array.isArray(record.notes) ? record.notes : [];
+  const [status, setStatusDraft] = useState<Status>(current);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState('');
   const [notice, setNotice] = useState('');
@@ -43,7 +54,7 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
   const saving = useRef(false);
 
   // A reload or another save brings a new status: the select shows what is stored.
-  useEffect(() => setStatusDraft(record.status), [record.status, record.version]);
+  useEffect(() => setStatusDraft(current), [current, record.version]);
 
   /** Runs one write; a 409 reloads the record and says so, other failures are shown. */
   async function write(action: () => Promise<void>) {
@@ -73,7 +84,7 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
 
   const saveStatus = () =>
     write(async () => {
-      if (status === record.status) return setNotice(`Status is ${status}.`);
+      if (status === current) return setNotice(`Status is ${status}.`);
       onChange(await setStatus<T>(kind, record._id, status, record.version));
       setNotice(`Status saved: ${status}.`);
     });
@@ -85,7 +96,7 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
       setNoteError('');
       const added = await addNote(kind, record._id, checked.output.text, record.version);
       if (added.version === undefined) onChange(await getLead<T>(kind, record._id));
-      else onChange({ ...record, notes: [...record.notes, added.note], version: added.version });
+      else onChange({ ...record, notes: [...notes, added.note], version: added.version });
       setNote('');
       setNotice('Note added.');
     });
@@ -133,11 +144,11 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
         )}
       </p>
       <h4 id={`${ids}-notes`}>Notes</h4>
-      {record.notes.length === 0 ? (
+      {notes.length === 0 ? (
         <p className="admin-status">No notes yet.</p>
       ) : (
         <ol className="admin-notes" aria-labelledby={`${ids}-notes`}>
-          {record.notes.map((entry, index) => (
+          {notes.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
               <time dateTime={entry.at}>{formatDate(entry.at)}</time>
               <p>{entry.text}</p>

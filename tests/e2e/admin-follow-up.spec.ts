@@ -1,0 +1,161 @@
+import { test, expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './support';
+import { Seeder, enquiryApi, enquiryBody, enquiryRow, logIn, unique } from './admin-support';
+
+// Every step waits on the local functions, which share two cores with parallel builds.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+const CONFLICT = 'This enquiry was changed elsewhere; it has been reloaded.';
+
+/** Logs in, finds the seeded enquiry's row and opens its details; returns row and modal. */
+async function openEnquiry(page: Page, name: string): Promise<{ row: Locator; modal: Locator }> {
+  await logIn(page);
+  const row = await enquiryRow(page, name);
+  await row.getByRole('button', { name: /^View/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
+  await expect(modal).toBeVisible();
+  return { row, modal };
+}
+
+const badge = (row: Locator) => row.locator('td[data-label="Status"]');
+
+test.describe('lead follow-up in the enquiry details', () => {
+  let seeder: Seeder;
+  test.beforeEach(({ request }) => {
+    seeder = new Seeder(request);
+  });
+  test.afterEach(async () => {
+    await seeder.cleanup();
+  });
+
+  test('a status change is saved and stays after a reload; a note is listed; axe clean', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('follow-up');
+    const id = await seeder.post('/api/enquiries', enquiryBody(name));
+    const { row, modal } = await openEnquiry(page, name);
+
+    await expect(badge(row)).toHaveText('New');
+    await expect(modal.getByLabel('Status')).toHaveValue('New');
+    await expect(modal.getByText('Last change: not changed yet')).toBeVisible();
+    await expect(modal.getByText('No notes yet.')).toBeVisible();
+
+    await modal.getByLabel('Status').selectOption('Contacted');
+    await modal.getByRole('button', { name: 'Save status' }).click();
+    await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted.');
+    await expect(badge(row)).toHaveText('Contacted');
+    await expect(modal.locator('[data-last-change] time')).toBeVisible();
+
+    const note = 'Called at 10:00.\nNo answer; try again Monday.';
+    await modal.getByLabel('Add note').fill(note);
+    await expect(modal.getByText('45 / 2,000 characters')).toBeVisible();
+    await modal.getByRole('button', { name: 'Save note' }).click();
+    await expect(modal.getByRole('status')).toHaveText('Note added.');
+    const notes = modal.getByRole('list', { name: 'Notes' }).getByRole('listitem');
+    await expect(notes).toHaveCount(1);
+    await expect(notes.locator('p')).toHaveText(note, { useInnerText: true });
+    await expect(modal.getByLabel('Add note')).toHaveValue('');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const stored = await (await enquiryApi(request, id)).get();
+    expect(stored).toMatchObject({ status: 'Contacted', notes: [{ text: note }] });
+    expect(stored.statusChangedAt).toBeTruthy();
+
+    // Leaving the dashboard logs out (SPEC §4): a fresh load and login read it back.
+    await logIn(page);
+    const again = await enquiryRow(page, name);
+    await expect(badge(again)).toHaveText('Contacted');
+    await again.getByRole('button', { name: /^View/ }).click();
+    await expect(modal.getByLabel('Status')).toHaveValue('Contacted');
+    await expect(modal.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('a change made elsewhere: Save answers 409, the record is reloaded, the typed note kept', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('conflict');
+    const id = await seeder.post('/api/enquiries', enquiryBody(name));
+    const api = await enquiryApi(request, id);
+    const { row, modal } = await openEnquiry(page, name);
+
+    const typed = 'Draft: asked for a site visit.';
+    await modal.getByLabel('Add note').fill(typed);
+    await modal.getByLabel('Status').selectOption('Won');
+
+    // Another tab moves the enquiry on behind the modal's back.
+    const before = await api.get();
+    await api.setStatus('Lost', before.version);
+    await api.addNote('Written in another tab.');
+
+    await modal.getByRole('button', { name: 'Save status' }).click();
+    await expect(modal.getByRole('status')).toHaveText(CONFLICT);
+    await expect(modal.getByLabel('Status')).toHaveValue('Lost');
+    await expect(modal.getByText('Written in another tab.')).toBeVisible();
+    await expect(modal.getByLabel('Add note')).toHaveValue(typed);
+    await expect(badge(row)).toHaveText('Lost');
+    expect(await api.get()).toMatchObject({ status: 'Lost' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A note too names its version: stale, it is refused and kept; then it lands.
+    await api.addNote('Another note elsewhere.');
+    await modal.getByRole('button', { name: 'Save note' }).click();
+    await expect(modal.getByRole('status')).toHaveText(CONFLICT);
+    await expect(modal.getByText('Another note elsewhere.')).toBeVisible();
+    await expect(modal.getByLabel('Add note')).toHaveValue(typed);
+    await modal.getByRole('button', { name: 'Save note' }).click();
+    await expect(modal.getByRole('status')).toHaveText('Note added.');
+    expect((await api.get()).notes.map((note) => note.text)).toEqual([
+      'Written in another tab.',
+      'Another note elsewhere.',
+      typed,
+    ]);
+  });
+
+  test('an empty note says the field is required; nothing is sent', async ({ page }) => {
+    const name = unique('empty note');
+    await seeder.post('/api/enquiries', enquiryBody(name));
+    const { modal } = await openEnquiry(page, name);
+    let posted = 0;
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().includes('/notes')) posted += 1;
+    });
+    await modal.getByLabel('Add note').fill('   ');
+    await modal.getByRole('button', { name: 'Save note' }).click();
+    await expect(modal.getByText('This field is required.')).toBeVisible();
+    await expect(modal.getByLabel('Add note')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(0);
+  });
+
+  test('keyboard only: open the details, change the status, save', async ({ page, request }) => {
+    const name = unique('keyboard');
+    const id = await seeder.post('/api/enquiries', enquiryBody(name));
+    await logIn(page);
+    const row = await enquiryRow(page, name);
+    await row.getByRole('button', { name: /^View/ }).focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
+    await expect(modal.getByRole('button', { name: 'Close enquiry details' })).toBeFocused();
+
+    const select = modal.getByLabel('Status');
+    for (let step = 0; step < 10; step += 1) {
+      if (await select.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(select).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(select).toHaveValue('Contacted');
+    await page.keyboard.press('Tab');
+    await expect(modal.getByRole('button', { name: 'Save status' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted.');
+    expect(await (await enquiryApi(request, id)).get()).toMatchObject({ status: 'Contacted' });
+
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(row.getByRole('button', { name: /^View/ })).toBeFocused();
+    await expect(badge(row)).toHaveText('Contacted');
+  });
+});
