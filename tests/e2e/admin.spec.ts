@@ -433,6 +433,7 @@ test.describe('enquiries panel', () => {
       'Type',
       'Capacity',
       'Timeline',
+      'Status',
       'Actions',
     ]);
     await expect(panel.getByRole('navigation')).toHaveCount(0);
