@@ -12,9 +12,9 @@
  */
 export default {
   testRunner: 'vitest',
-  // The default config already runs only tests/unit and tests/functions (no browser tests).
+  // tests/unit and tests/functions only (no browser tests), with a longer per-test timeout.
   // `related`: each run loads only the test files that import the mutated module.
-  vitest: { configFile: 'vitest.config.ts', related: true, pool: 'forks' },
+  vitest: { configFile: 'vitest.stryker.config.ts', related: true, pool: 'forks' },
   coverageAnalysis: 'perTest',
   mutate: ['functions/**/*.ts', 'src/lib/schemas/**/*.ts'],
   concurrency: 2,
