@@ -12,9 +12,9 @@ import { contactMessages } from '../../functions/_lib/repositories/contact-messa
 import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
 import { cutoffOf, isExpired, purgeExpired, summary } from '../../functions/_lib/retention.ts';
 import { loadFunctions } from '../../scripts/local-functions.ts';
-import { useBlobs, validContact, validEnquiry } from './helpers.ts';
+import { deadPort, useBlobs, validContact, validEnquiry } from './helpers.ts';
 
-useBlobs();
+const blobs = useBlobs();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -294,5 +294,45 @@ describe('the scheduled function', () => {
       expect(line).toContain(id);
     }
     expect(line).not.toContain('@');
+  });
+
+  it("has a storage deadline of its own, not the API's STORAGE_TIMEOUT_MS", async () => {
+    const seeded = await seedAll();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    // An API request would get 1 ms in all; the purge reads every record and needs more.
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '1');
+
+    const res = await retentionFn(new Request('http://localhost/.netlify/functions/retention'));
+
+    expect(res.status).toBe(204);
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '30000');
+    expect((await ids()).enquiries).toEqual([...seeded.enquiries.kept].sort());
+  });
+
+  it('cut short by a storage fault, logs what it removed before it and answers 503', async () => {
+    await seedAll();
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const dead = `http://127.0.0.1:${await deadPort()}`;
+    const remove = enquiries.remove.bind(enquiries);
+    const done: string[] = [];
+    vi.spyOn(enquiries, 'remove').mockImplementation(async (id) => {
+      const removed = await remove(id);
+      done.push(id);
+      // Storage goes away after the first delete.
+      blobs.pointAt(dead);
+      return removed;
+    });
+
+    const res = await retentionFn(new Request('http://localhost/.netlify/functions/retention'));
+    blobs.restore();
+
+    expect(res.status).toBe(503);
+    expect(done).toHaveLength(1);
+    const line = String(error.mock.calls.at(-1)![0]);
+    expect(line).toContain(`removed 1 enquiries, 0 contact messages: enquiries/${done[0]}`);
+    expect(line).toContain('(interrupted: storage unavailable)');
+    expect(await enquiries.find(done[0]!)).toBeNull();
   });
 });
