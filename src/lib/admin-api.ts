@@ -234,8 +234,8 @@ export async function downloadEnquiriesCsv(): Promise<{ blob: Blob; filename: st
 export function listContactMessages(
   pageNumber: number,
   pageSize = ENQUIRIES_PAGE_SIZE,
-): Promise<Page<ContactMessage>> {
-  return page<ContactMessage>(
+): Promise<Page<AdminContactMessage>> {
+  return page<AdminContactMessage>(
     '/api/contact-messages',
     pageNumber,
     pageSize,

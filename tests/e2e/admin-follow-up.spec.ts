@@ -1,6 +1,14 @@
 import { test, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './support';
-import { Seeder, enquiryApi, enquiryBody, enquiryRow, logIn, unique } from './admin-support';
+import {
+  Seeder,
+  enquiryApi,
+  enquiryBody,
+  enquiryRow,
+  logIn,
+  sharedAdminToken,
+  unique,
+} from './admin-support';
 
 // Every step waits on the local functions, which share two cores with parallel builds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -157,5 +165,41 @@ test.describe('lead follow-up in the enquiry details', () => {
     await expect(modal).toBeHidden();
     await expect(row.getByRole('button', { name: /^View/ })).toBeFocused();
     await expect(badge(row)).toHaveText('Contacted');
+  });
+
+  test('a contact message: status and a note from its View, kept by the API', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('message');
+    const id = await seeder.post('/api/contact', {
+      name,
+      email: 'sender@example.com',
+      message: 'Please call me back.',
+    });
+    await logIn(page);
+    const item = page
+      .locator('section[aria-labelledby="messages-heading"]')
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await expect(item.locator('.admin-badge')).toHaveText('New');
+    await item.getByRole('button', { name: /^View/ }).click();
+    await item.getByLabel('Status').selectOption('Qualified');
+    await item.getByRole('button', { name: 'Save status' }).click();
+    await expect(item.getByRole('status')).toHaveText('Status saved: Qualified.');
+    await expect(item.locator('.admin-badge')).toHaveText('Qualified');
+    await item.getByLabel('Add note').fill('Sent the brochure.');
+    await item.getByRole('button', { name: 'Save note' }).click();
+    await expect(item.getByRole('status')).toHaveText('Note added.');
+    await expect(item.getByText('Sent the brochure.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const headers = { Authorization: `Bearer ${await sharedAdminToken(request)}` };
+    const stored = await request.get(`/api/contact-messages/${id}`, { headers });
+    expect(await stored.json()).toMatchObject({
+      name,
+      status: 'Qualified',
+      notes: [{ text: 'Sent the brochure.' }],
+    });
   });
 });

@@ -1,14 +1,21 @@
 import { useId, useState } from 'react';
-import type { ContactMessage } from '../../lib/schemas';
+import type { AdminContactMessage } from '../../lib/admin-api';
 import { formatDate, mailtoHref } from '../../lib/admin-display';
+import { DEFAULT_STATUS } from '../../lib/schemas';
+import FollowUpPanel from './FollowUpPanel';
 
 interface Props {
-  message: ContactMessage;
-  onDelete: (message: ContactMessage) => void;
+  message: AdminContactMessage;
+  onDelete: (message: AdminContactMessage) => void;
+  /** The message after a follow-up change or a reload. */
+  onChange: (message: AdminContactMessage) => void;
 }
 
-/** One contact message: sender and date, the text shown on View, and Delete. */
-export default function ContactMessageItem({ message, onDelete }: Props) {
+/**
+ * One contact message: sender, date and status badge; View shows the text and its follow-up
+ * (status, notes); Delete.
+ */
+export default function ContactMessageItem({ message, onDelete, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const mailto = mailtoHref(message.email);
@@ -19,6 +26,9 @@ export default function ContactMessageItem({ message, onDelete }: Props) {
         <strong>{message.name}</strong>
         {mailto ? <a href={mailto}>{message.email}</a> : <span>{message.email}</span>}
         <span className="admin-list__link">{formatDate(message.createdAt)}</span>
+        <span className="admin-badge" data-status={message.status ?? DEFAULT_STATUS}>
+          {message.status ?? DEFAULT_STATUS}
+        </span>
       </div>
       <span className="admin-actions">
         <button
@@ -39,9 +49,10 @@ export default function ContactMessageItem({ message, onDelete }: Props) {
           Delete<span className="visually-hidden"> message from {message.name}</span>
         </button>
       </span>
-      <p className="admin-message__body" id={bodyId} hidden={!open}>
-        {message.message}
-      </p>
+      <div className="admin-message__details" id={bodyId} hidden={!open}>
+        <p className="admin-message__body">{message.message}</p>
+        {open && <FollowUpPanel kind="message" record={message} onChange={onChange} />}
+      </div>
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import type { ContactMessage } from '../../lib/schemas';
 import {
   ApiError,
+  type AdminContactMessage,
   API_MESSAGES,
   ENQUIRIES_PAGE_SIZE,
   deleteContactMessage,
@@ -18,7 +18,7 @@ export default function ContactMessagesPanel() {
   const [actionError, setActionError] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
 
-  async function remove(message: ContactMessage) {
+  async function remove(message: AdminContactMessage) {
     if (!window.confirm('Delete this message? This action cannot be undone.')) return;
     setActionError('');
     try {
@@ -52,6 +52,7 @@ export default function ContactMessagesPanel() {
               key={message._id}
               message={message}
               onDelete={(item) => void remove(item)}
+              onChange={list.replaced}
             />
           ))}
         </ul>
