@@ -202,4 +202,41 @@ test.describe('lead follow-up in the enquiry details', () => {
       notes: [{ text: 'Sent the brochure.' }],
     });
   });
+
+  test('the Status header sorts the page shown: New → Lost, Lost → New, then as listed', async ({
+    page,
+  }) => {
+    const statuses = ['Won', 'New', 'Lost', 'Contacted', 'Qualified', 'New'];
+    const listed = statuses.map((status, index) => ({
+      ...enquiryBody(`Sorted ${index}`),
+      _id: `sorted-${index}`,
+      createdAt: new Date(Date.UTC(2026, 0, 31 - index)).toISOString(),
+      status,
+      notes: [],
+      version: 1,
+    }));
+    await page.route(
+      (url) => url.pathname === '/api/enquiries',
+      (route) =>
+        route.fulfill({ json: listed, headers: { 'X-Total-Count': String(listed.length) } }),
+    );
+    await logIn(page);
+    const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
+    const header = panel.locator('th', { hasText: /^Status$/ });
+    const sort = panel.getByRole('button', { name: /^Sort by status/ });
+    const cells = panel.locator('td[data-label="Status"]');
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await expect(cells).toHaveText(statuses);
+    await expect(sort).toHaveText('Sort by status: newest first');
+    await sort.click();
+    await expect(sort).toHaveText('Sort by status: New to Lost');
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(cells).toHaveText(['New', 'New', 'Contacted', 'Qualified', 'Won', 'Lost']);
+    await expect(panel.locator('td[data-label="Full Name"]').first()).toHaveText('Sorted 1');
+    await sort.click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(cells).toHaveText(['Lost', 'Won', 'Qualified', 'Contacted', 'New', 'New']);
+    await sort.click();
+    await expect(cells).toHaveText(statuses);
+  });
 });
