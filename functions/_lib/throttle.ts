@@ -12,8 +12,10 @@
  * lockout time, with no lock and no read-then-write race. A failure keeps its slot: it is the
  * failure record. A success forgives the failures that had ended before it took its slot (the
  * admin's own typing errors) and gives its own slot back only when no other attempt is recorded
- * or in flight: the admin who logs in is not left one failure from a lockout, yet a correct
- * password inside a burst of wrong ones lets none of them past the limit. A lookup reads only the
+ * or in flight (else it stays counted as `checked`, forgiven by the next success that begins after
+ * it, so overlapping correct logins never pile up into a lockout): the admin who logs in is not
+ * left one failure from a lockout, yet a correct password inside a burst of wrong ones lets none
+ * of them past the limit. A lookup reads only the
  * pair's slots of the current and previous window; the first attempt of a pair in a window also
  * deletes records of older windows (SWEEP_LIMIT at a time), so records live at most about two
  * windows. A slot taken just as its window ends is given back and taken again in the new window
@@ -87,7 +89,7 @@ interface Claim {
   slot: SlotRef;
   at: number;
   etag: string | undefined;
-  /** Failures already recorded when the slot was taken: attempts that had ended before this one. */
+  /** Attempts already ended (failed, or checked beside others) when the slot was taken. */
   forgivable: Slot[];
   firstInWindow: boolean;
 }
@@ -124,7 +126,7 @@ async function claimSlot(
         slot,
         at: now,
         etag,
-        forgivable: held.filter((other) => other.state === 'failed'),
+        forgivable: held.filter((other) => other.state === 'failed' || other.state === 'checked'),
         firstInWindow: current.length === 0,
       };
     }
@@ -138,7 +140,7 @@ async function claimSlot(
 function attemptOn(claim: Claim, { windowMs }: ThrottleConfig, clock: () => number): LoginAttempt {
   const { slot, at, etag } = claim;
   // Without an ETag the slot cannot be rewritten safely: it then stays pending (still counted).
-  const rewrite = async (state: 'failed' | 'released') => {
+  const rewrite = async (state: 'failed' | 'checked' | 'released') => {
     if (etag !== undefined) await loginAttempts.write(slot, { at, state }, etag);
   };
   return {
@@ -160,7 +162,9 @@ function attemptOn(claim: Claim, { windowMs }: ThrottleConfig, clock: () => numb
           !(other.window === slot.window && other.index === slot.index),
       );
       // Anything else recorded began beside this attempt: freeing the slot could let it past.
-      if (others.length === 0) await rewrite('released');
+      // The slot then stays counted as `checked`, and the next success that begins after it
+      // forgives it like a failure (else concurrent correct logins would pile up to a lockout).
+      await rewrite(others.length === 0 ? 'released' : 'checked');
     },
   };
 }

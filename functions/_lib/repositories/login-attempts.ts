@@ -13,7 +13,7 @@ const DELETE_CONCURRENCY = 10;
 const SWEEP_WINDOWS = 10;
 
 /** `pending` while the password is being checked; `released` frees the slot for another attempt. */
-export type SlotState = 'pending' | 'failed' | 'released';
+export type SlotState = 'pending' | 'failed' | 'checked' | 'released';
 
 export interface SlotRef {
   /** Start of the window, epoch ms. */
@@ -40,7 +40,12 @@ export interface WriteOutcome {
 }
 
 const slotKey = ({ window, pair, index }: SlotRef) => `${window}/${pair}/${index}`;
-const STATES: readonly string[] = ['pending', 'failed', 'released'] satisfies SlotState[];
+const STATES: readonly string[] = [
+  'pending',
+  'failed',
+  'checked',
+  'released',
+] satisfies SlotState[];
 
 export const loginAttempts = {
   /** Every slot of `pair` in the window starting at `window`: one listing, one read per slot. */
