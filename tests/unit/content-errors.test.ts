@@ -91,6 +91,8 @@ async function siteCopy(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'content-errors-'));
   for (const entry of [
     'src',
+    // Pages import a little of it at build time (the privacy policy's retention period).
+    'functions',
     'content',
     'public',
     'astro.config.mjs',
