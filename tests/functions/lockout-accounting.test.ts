@@ -122,21 +122,28 @@ describe('a success', () => {
     const success = await granted(T0 + 1_000, 3);
     await (await granted(T0 + 2_000, 3)).failed();
     await success.succeeded();
-    expect(await states()).toEqual({ [`${T0}/0`]: 'pending', [`${T0}/1`]: 'failed' });
+    expect(await states()).toEqual({ [`${T0}/0`]: 'checked', [`${T0}/1`]: 'failed' });
   });
 
-  it('keeps its slot while another attempt is in flight', async () => {
+  it('keeps its slot, counted as checked, while another attempt is in flight', async () => {
     const inFlight = await granted(T0 + 1_000, 3);
     await (await granted(T0 + 2_000, 3)).succeeded();
-    expect(await states()).toEqual({ [`${T0}/0`]: 'pending', [`${T0}/1`]: 'pending' });
+    expect(await states()).toEqual({ [`${T0}/0`]: 'pending', [`${T0}/1`]: 'checked' });
     await inFlight.failed();
-    expect(await states()).toEqual({ [`${T0}/0`]: 'failed', [`${T0}/1`]: 'pending' });
+    expect(await states()).toEqual({ [`${T0}/0`]: 'failed', [`${T0}/1`]: 'checked' });
+    // The next success that begins after both forgives them, and frees its own slot.
+    await (await granted(T0 + 3_000, 3)).succeeded();
+    expect(await states()).toEqual({
+      [`${T0}/0`]: 'released',
+      [`${T0}/1`]: 'released',
+      [`${T0}/2`]: 'released',
+    });
   });
 
   it('looks at the previous window too before freeing its slot', async () => {
     await granted(T0 + MINUTE - 1_000, 3); // Still pending, in the previous window.
     await (await granted(T0 + MINUTE + 1_000, 3)).succeeded();
-    expect((await states())[`${T0 + MINUTE}/0`]).toBe('pending');
+    expect((await states())[`${T0 + MINUTE}/0`]).toBe('checked');
   });
 
   it('ignores the previous window once its attempts are older than the lockout time', async () => {
