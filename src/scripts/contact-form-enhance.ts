@@ -85,6 +85,8 @@ function enhanceContactForm(form: HTMLFormElement): void {
   const saved = loadDraft(draftKey, empty);
   if (saved) write(saved.values);
   let draft = saved ?? updateDraft(freshDraft(empty), read());
+  // Typed before this script arrived: keep it now, not only at the next keystroke.
+  if (!saved && FIELDS.some((field) => draft.values[field] !== '')) saveDraft(draftKey, draft);
 
   form.addEventListener('input', (event) => {
     const field = FIELDS[controls.indexOf(event.target as HTMLInputElement)];
@@ -97,6 +99,7 @@ function enhanceContactForm(form: HTMLFormElement): void {
 
   async function send() {
     draft = updateDraft(draft, read());
+    saveDraft(draftKey, draft);
     const checked = v.safeParse(ContactMessageSchema, draft.values);
     if (!checked.success) {
       const found = fieldErrors(checked.issues);
