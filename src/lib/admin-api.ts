@@ -8,16 +8,22 @@
  * status change sends back as `If-Match: "<version>"`; a stale one answers 409, which callers
  * see as an `ApiError` with status 409 (and reload). A note raises the version, so `addNote`
  * returns the new one from the answer's ETag for the next change.
+ *
+ * Lists take a search query (`ListQuery`, src/lib/schemas/search.ts) and answer the page, the
+ * number of matching records (`X-Total-Count`) and the number of New records in the whole store
+ * (`X-New-Count`, null while a server does not send it, so the UI can leave the count out).
  */
 import type {
   Announcement,
   AnnouncementInput,
   ContactMessage,
   Enquiry,
+  ErasurePreview,
   FollowUp,
   Note,
   Status,
 } from './schemas';
+import { queryParams, type ListQuery } from './schemas/search';
 import { clearToken, getToken, loginPath } from './auth-client';
 
 /** SPEC §9: enquiries per admin page. */
@@ -140,23 +146,45 @@ async function jsonOf<T>(response: Response, failed: Call['failed']): Promise<T>
 
 export interface Page<T> {
   items: T[];
+  /** Records matching the query. */
   total: number;
+  /** Records of the whole store whose status is New; null when the server does not say. */
+  newCount: number | null;
+}
+
+/** A count header as a number, or null when it is missing or not a count. */
+function countHeader(response: Response, name: string): number | null {
+  const text = response.headers.get(name);
+  if (text === null || !/^\d+$/.test(text.trim())) return null;
+  return Number(text);
 }
 
 async function page<T>(
   path: string,
+  query: ListQuery,
   pageNumber: number,
   pageSize: number,
   failed: Call['failed'],
 ): Promise<Page<T>> {
-  const query = new URLSearchParams({ page: String(pageNumber), pageSize: String(pageSize) });
-  const response = await send(`${path}?${query}`, { kind: 'read', failed });
+  const params = queryParams(query, 1);
+  params.set('page', String(pageNumber));
+  params.set('pageSize', String(pageSize));
+  const response = await send(`${path}?${params}`, { kind: 'read', failed });
   const items = await jsonOf<unknown>(response, failed);
   if (!Array.isArray(items))
     throw new ApiError(failed({ status: response.status, detail: 'not a list' }), response.status);
-  const total = Number(response.headers.get('x-total-count'));
-  return { items: items as T[], total: Number.isFinite(total) ? total : items.length };
+  return {
+    items: items as T[],
+    total: countHeader(response, 'x-total-count') ?? items.length,
+    newCount: countHeader(response, 'x-new-count'),
+  };
 }
+
+/** A list's failure: a 400 is a bad search, said in the server's words; else SPEC §8's text. */
+const listFailed =
+  (what: string) =>
+  ({ status, detail }: Failure) =>
+    status === 400 ? detail : `Failed to load ${what}. HTTP error! status: ${status}`;
 
 // ---- Announcements ---------------------------------------------------------------------------
 
@@ -199,15 +227,11 @@ export async function deleteAnnouncement(id: string): Promise<void> {
 // ---- Enquiries -------------------------------------------------------------------------------
 
 export function listEnquiries(
+  query: ListQuery,
   pageNumber: number,
   pageSize = ENQUIRIES_PAGE_SIZE,
 ): Promise<Page<AdminEnquiry>> {
-  return page<AdminEnquiry>(
-    '/api/enquiries',
-    pageNumber,
-    pageSize,
-    ({ status }) => `Failed to load enquiries. HTTP error! status: ${status}`,
-  );
+  return page<AdminEnquiry>('/api/enquiries', query, pageNumber, pageSize, listFailed('enquiries'));
 }
 
 export async function deleteEnquiry(id: string): Promise<void> {
@@ -232,14 +256,16 @@ export async function downloadEnquiriesCsv(): Promise<{ blob: Blob; filename: st
 // ---- Contact messages ------------------------------------------------------------------------
 
 export function listContactMessages(
+  query: ListQuery,
   pageNumber: number,
   pageSize = ENQUIRIES_PAGE_SIZE,
 ): Promise<Page<AdminContactMessage>> {
   return page<AdminContactMessage>(
     '/api/contact-messages',
+    query,
     pageNumber,
     pageSize,
-    ({ status }) => `Failed to load messages. HTTP error! status: ${status}`,
+    listFailed('messages'),
   );
 }
 
@@ -250,6 +276,36 @@ export async function deleteContactMessage(id: string): Promise<void> {
     kind: 'write',
     failed,
   });
+}
+
+// ---- Erasure of one person (DPDP Act 2023, GDPR) ---------------------------------------------
+
+/** The server's own words for a 409 (the count changed); else what failed and why. */
+const erasureFailed =
+  (action: string) =>
+  ({ status, detail }: Failure) =>
+    status === 409 ? detail : `Could not ${action}: ${detail}`;
+
+/** GET /api/erasure?email=: how many enquiries and messages use the address. */
+export async function previewErasure(email: string): Promise<ErasurePreview> {
+  const failed = erasureFailed('find the records');
+  const response = await send(`/api/erasure?${new URLSearchParams({ email })}`, {
+    kind: 'read',
+    failed,
+  });
+  return jsonOf<ErasurePreview>(response, failed);
+}
+
+/** POST /api/erasure: deletes them all while the count is still `confirm` (else a 409). */
+export async function eraseRecords(email: string, confirm: number): Promise<{ deleted: number }> {
+  const failed = erasureFailed('delete the records');
+  const response = await send('/api/erasure', {
+    method: 'POST',
+    body: { email, confirm },
+    kind: 'write',
+    failed,
+  });
+  return jsonOf<{ deleted: number }>(response, failed);
 }
 
 // ---- Follow-up (enquiries and contact messages) ---------------------------------------------

@@ -1,6 +1,7 @@
 /**
  * Pure helpers of the admin screens: how enquiry values read (SPEC §2 detail modal), the mail
- * draft link, dates, and which page to show after a delete (SPEC §4).
+ * draft link, dates, which page to show after a delete (SPEC §4), the lists' search state in the
+ * page URL, and the texts of counts and of erasing one person.
  */
 import {
   NOTE_MAX_LENGTH,
@@ -15,6 +16,8 @@ import {
   type EnquiryField,
   type Status,
 } from './schemas';
+import type { ErasurePreview } from './schemas';
+import { parseListQuery, queryParams, type ParsedQuery, type SearchSpec } from './schemas/search';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -133,3 +136,117 @@ export function sortByStatus<T extends { status?: Status }>(
 export function nextSort(sort: StatusSort): StatusSort {
   return sort === 'none' ? 'ascending' : sort === 'ascending' ? 'descending' : 'none';
 }
+
+// ---- Search state in the URL -------------------------------------------------------------------
+
+/** What a panel's search form holds (`q` and each filter, '' for any) and the page shown. */
+export interface ListView {
+  values: Record<string, string>;
+  page: number;
+}
+
+/** The parameters a panel owns, unprefixed: `q`, the spec's filters, `page`. */
+function ownNames(spec: SearchSpec): string[] {
+  return ['q', ...Object.keys(spec.filters), 'page'];
+}
+
+/** Empty form values of a spec. */
+export function emptyValues(spec: SearchSpec): Record<string, string> {
+  return Object.fromEntries(
+    ownNames(spec)
+      .slice(0, -1)
+      .map((name) => [name, '']),
+  );
+}
+
+/** A panel's view from the page's query string; its names carry `prefix` ('' or 'm'). */
+export function readListView(search: string, prefix: string, spec: SearchSpec): ListView {
+  const params = new URLSearchParams(search);
+  const values = emptyValues(spec);
+  for (const name of Object.keys(values)) values[name] = params.get(prefix + name) ?? '';
+  const page = Number(params.get(prefix + 'page'));
+  return { values, page: Number.isSafeInteger(page) && page > 1 ? page : 1 };
+}
+
+/**
+ * The query string with this panel's view written in and every other parameter kept (the other
+ * panel's among them). Values are written as typed, so a rejected query stays visible to correct.
+ */
+export function writeListView(
+  search: string,
+  prefix: string,
+  spec: SearchSpec,
+  view: ListView,
+): string {
+  const params = new URLSearchParams(search);
+  for (const name of ownNames(spec)) params.delete(prefix + name);
+  const { q = '', ...rest } = view.values;
+  const filters = Object.fromEntries(
+    Object.keys(spec.filters).map((name) => [name, rest[name] ?? '']),
+  );
+  for (const [name, value] of queryParams({ q, filters }, view.page))
+    params.set(prefix + name, value);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** The form's values checked by the API's own rules (same messages as its 400). */
+export function parseValues(values: Record<string, string>, spec: SearchSpec): ParsedQuery {
+  return parseListQuery(new URLSearchParams(values), spec);
+}
+
+// ---- Counts and erasure texts ----------------------------------------------------------------
+
+export interface Noun {
+  one: string;
+  many: string;
+}
+
+export const plural = (count: number, noun: Noun) =>
+  `${count} ${count === 1 ? noun.one : noun.many}`;
+
+export const ENQUIRY_NOUN: Noun = { one: 'enquiry', many: 'enquiries' };
+export const MESSAGE_NOUN: Noun = { one: 'message', many: 'messages' };
+const RECORD_NOUN: Noun = { one: 'record', many: 'records' };
+
+/** '12 enquiries, page 1 of 2', or with a search '3 enquiries match, page 1 of 1'. */
+export function listSummary(
+  total: number,
+  noun: Noun,
+  page: number,
+  pages: number,
+  searched: boolean,
+): string {
+  const verb = searched ? (total === 1 ? ' matches' : ' match') : '';
+  return `${plural(total, noun)}${verb}, page ${page} of ${pages}`;
+}
+
+export const noMatch = (noun: Noun) => `No ${noun.many} match your search.`;
+
+/** The dashboard header: '3 new enquiries · 1 unread message'; unknown counts left out. */
+export function newCountsText(enquiries: number | null, messages: number | null): string {
+  const parts: string[] = [];
+  if (enquiries !== null)
+    parts.push(`${enquiries} new ${enquiries === 1 ? 'enquiry' : 'enquiries'}`);
+  if (messages !== null)
+    parts.push(`${messages} unread ${messages === 1 ? 'message' : 'messages'}`);
+  return parts.join(' · ');
+}
+
+export const NO_RECORDS_FOR_ADDRESS = 'No enquiries or messages use this address.';
+
+export const previewTotal = (preview: ErasurePreview) => preview.enquiries + preview.messages;
+
+/** 'Found 2 enquiries and 1 message for asha@example.in.' (or that there are none). */
+export function erasureFound(preview: ErasurePreview, email: string): string {
+  if (previewTotal(preview) === 0) return NO_RECORDS_FOR_ADDRESS;
+  return `Found ${plural(preview.enquiries, ENQUIRY_NOUN)} and ${plural(preview.messages, MESSAGE_NOUN)} for ${email}.`;
+}
+
+export const eraseButton = (count: number) =>
+  count === 1 ? 'Delete 1 record' : `Delete all ${count} records`;
+
+export const eraseQuestion = (count: number, email: string) =>
+  `Delete ${plural(count, RECORD_NOUN)} of ${email}? This cannot be undone.`;
+
+export const erased = (count: number) => `Deleted ${plural(count, RECORD_NOUN)}.`;
