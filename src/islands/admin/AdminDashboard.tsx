@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { newCountsText } from '../../lib/admin-display';
 import { logout } from '../../lib/auth-client';
 import AuthGuard from './AuthGuard';
 import AnnouncementsManager from './AnnouncementsManager';
 import ContactMessagesPanel from './ContactMessagesPanel';
 import EnquiriesPanel from './EnquiriesPanel';
+import ErasurePanel from './ErasurePanel';
 import ErrorBoundary from './ErrorBoundary';
 import { useInactivityLogout, useSessionBoundaries } from './useSession';
 
@@ -17,11 +19,19 @@ function Dashboard() {
     setLeaving(true);
     void logout();
   };
+  // New enquiries and unread (New) messages, from the lists' X-New-Count; bumped to reload both.
+  const [newEnquiries, setNewEnquiries] = useState<number | null>(null);
+  const [newMessages, setNewMessages] = useState<number | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  const erased = useCallback(() => setRefresh((current) => current + 1), []);
 
   return (
     <div className="admin-dashboard">
       <header className="admin-header">
         <h1>Welcome, Admin!</h1>
+        <p className="admin-counts" role="status">
+          {newCountsText(newEnquiries, newMessages)}
+        </p>
         <button
           className="admin-btn admin-btn--secondary"
           type="button"
@@ -40,8 +50,9 @@ function Dashboard() {
         <h2 id="announcements-heading">Announcements Management</h2>
         <AnnouncementsManager />
       </section>
-      <EnquiriesPanel />
-      <ContactMessagesPanel />
+      <EnquiriesPanel refresh={refresh} onNewCount={setNewEnquiries} />
+      <ContactMessagesPanel refresh={refresh} onNewCount={setNewMessages} />
+      <ErasurePanel onErased={erased} />
     </div>
   );
 }

@@ -1,32 +1,50 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ApiError,
   type AdminEnquiry,
   API_MESSAGES,
-  ENQUIRIES_PAGE_SIZE,
   deleteEnquiry,
   listEnquiries,
 } from '../../lib/admin-api';
-import { usePagedList } from './usePagedList';
+import { ENQUIRY_NOUN } from '../../lib/admin-display';
+import { ENQUIRY_SEARCH } from '../../lib/schemas/search';
+import { useListSearch } from './useListSearch';
 import Alert from './Alert';
 import CsvDownloadButton from './CsvDownloadButton';
 import EnquiriesTable from './EnquiriesTable';
 import EnquiryDetailsModal from './EnquiryDetailsModal';
+import ListStatus from './ListStatus';
 import Pagination from './Pagination';
+import SearchForm from './SearchForm';
 
 const DELETE_CONFIRM =
   'Are you sure you want to delete this enquiry? This action cannot be undone.';
 
+export interface LeadPanelProps {
+  /** Changing it reloads the list (records were erased elsewhere on the dashboard). */
+  refresh: number;
+  /** The store's count of New records, for the dashboard header. */
+  onNewCount: (count: number | null) => void;
+}
+
 /**
- * SPEC §2 'Admin Enquiries Panel': one server page of 10, newest first; View opens the details
+ * SPEC §2 'Admin Enquiries Panel': one server page of 10, newest first, narrowed by the search
+ * form (its state in the URL: q, status, type, capacity, timeline, page); View opens the details
  * modal, Delete asks first, then says so and moves to a page that still exists (SPEC §4).
  */
-export default function EnquiriesPanel() {
-  const list = usePagedList(listEnquiries, ENQUIRIES_PAGE_SIZE);
+export default function EnquiriesPanel({ refresh, onNewCount }: LeadPanelProps) {
+  const { list, values, searched, search, clear } = useListSearch(
+    '',
+    ENQUIRY_SEARCH,
+    listEnquiries,
+    refresh,
+  );
   const [actionError, setActionError] = useState('');
   const [selected, setSelected] = useState<AdminEnquiry | null>(null);
   const viewButton = useRef<HTMLButtonElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => onNewCount(list.newCount), [list.newCount, onNewCount]);
 
   const view = (enquiry: AdminEnquiry, button: HTMLButtonElement) => {
     viewButton.current = button;
@@ -61,6 +79,7 @@ export default function EnquiriesPanel() {
   }
 
   const { status, items } = list;
+  const refused = status === 'error' && list.errorStatus === 400;
   return (
     <section className="admin-section" aria-labelledby="enquiries-heading">
       <div className="admin-section__header">
@@ -69,28 +88,31 @@ export default function EnquiriesPanel() {
         </h2>
         <CsvDownloadButton />
       </div>
-      <Alert message={actionError || (status === 'error' ? list.error : '')} />
-      {status === 'loading' && (
-        <p className="admin-status" role="status">
-          Loading enquiries...
-        </p>
-      )}
-      {status === 'loaded' && items.length === 0 && (
-        <p className="admin-status">No enquiries found.</p>
-      )}
+      <SearchForm
+        spec={ENQUIRY_SEARCH}
+        label="Search enquiries"
+        hint="Name, e-mail, phone, institution or city; part of a word is enough."
+        values={values}
+        onSearch={search}
+        onClear={clear}
+        error={refused ? list.error : ''}
+      />
+      <Alert message={actionError || (status === 'error' && !refused ? list.error : '')} />
+      <ListStatus
+        list={list}
+        noun={ENQUIRY_NOUN}
+        searched={searched}
+        loading="Loading enquiries..."
+        empty="No enquiries found."
+        onClear={clear}
+      />
       {items.length > 0 && (
-        <>
-          <p className="admin-count">
-            {list.total} {list.total === 1 ? 'enquiry' : 'enquiries'}, page {list.page} of{' '}
-            {list.pages}
-          </p>
-          <EnquiriesTable
-            enquiries={items}
-            busy={status === 'loading'}
-            onView={view}
-            onDelete={(enquiry) => void remove(enquiry)}
-          />
-        </>
+        <EnquiriesTable
+          enquiries={items}
+          busy={status === 'loading'}
+          onView={view}
+          onDelete={(enquiry) => void remove(enquiry)}
+        />
       )}
       <Pagination
         page={list.page}
