@@ -153,3 +153,31 @@ export async function enquiryApi(request: APIRequestContext, id: string) {
     },
   };
 }
+
+/** A word no other record holds: a search for it finds only this test's records. */
+export const searchToken = () =>
+  `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** Reloads the dashboard: leaving logs out (SPEC §4), so log in again and come back to this URL. */
+export async function reloadAndLogIn(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await hydrated(page);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
+  await settled(page);
+}
+
+/** The enquiries panel and the messages panel, and the search form of each. */
+export function leadPanels(page: Page) {
+  const enquiries = page.locator('section[aria-labelledby="enquiries-heading"]');
+  const messages = page.locator('section[aria-labelledby="messages-heading"]');
+  return {
+    enquiries,
+    messages,
+    enquirySearch: page.getByRole('search', { name: 'Search enquiries' }),
+    messageSearch: page.getByRole('search', { name: 'Search messages' }),
+  };
+}
