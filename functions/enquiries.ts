@@ -3,7 +3,7 @@
  * page, total in X-Total-Count), read, status change, notes (follow-up-handlers.ts) and delete.
  */
 import type { Config } from '@netlify/functions';
-import { EnquirySchema } from '../src/lib/schemas/index.ts';
+import { ENQUIRY_SEARCH, EnquirySchema } from '../src/lib/schemas/index.ts';
 import { admin } from './_lib/auth.ts';
 import { followUpHandlers, isNotesPath } from './_lib/follow-up-handlers.ts';
 import { dispatch, endpoint } from './_lib/http.ts';
@@ -24,7 +24,7 @@ const create = publicSubmission({
   },
 });
 
-const { list, remove } = timelineHandlers(enquiries, 'Enquiry');
+const { list, remove } = timelineHandlers(enquiries, 'Enquiry', ENQUIRY_SEARCH);
 const { show, setStatus, addNote } = followUpHandlers(enquiries, 'Enquiry');
 
 export default endpoint((req, context) => {

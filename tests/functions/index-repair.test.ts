@@ -5,7 +5,7 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { timeline } from '../../functions/_lib/repositories/timeline.ts';
+import { forgetLoadedIndexes, timeline } from '../../functions/_lib/repositories/timeline.ts';
 import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
 import { useBlobs } from './helpers.ts';
 
@@ -42,23 +42,40 @@ describe('the index', () => {
   it('is rebuilt, not misread, when it was written with another chunk size', async () => {
     await (await seeded(10, 3)).page(1, 10);
     const wider = timeline<Note>('notes', { chunkSize: 4 });
+    forgetLoadedIndexes(); // Another function instance, deployed with another chunk size.
     blobs.resetOps();
     expect(numbers((await wider.page(2, 4)).items)).toEqual([5, 4, 3, 2]);
     expect(listings()).toBe(1);
-    expect(await raw().get('_index', { type: 'json' })).toMatchObject({ chunkSize: 4, total: 10 });
+    expect(await raw().get('_index', { type: 'json' })).toMatchObject({ chunkSize: 4 });
+    expect(await raw().get('_index-2', { type: 'json' })).toMatchObject({
+      entries: [[expect.any(String), expect.any(String), { status: 'New' }], expect.anything()],
+    });
+    forgetLoadedIndexes();
     blobs.resetOps();
     expect(numbers((await wider.page(3, 4)).items)).toEqual([1, 0]);
     expect(listings()).toBe(0);
   });
 
-  it('is rebuilt when a chunk of the right generation holds no list of ids', async () => {
+  it('is rebuilt when a chunk the head names holds no entries, reading only that chunk’s records', async () => {
     const notes = await seeded(7);
     await notes.page(1, 10);
-    const chunk = (await raw().get('_index-1', { type: 'json' })) as { generation: string };
-    await raw().setJSON('_index-1', { generation: chunk.generation, ids: 'AAAA' });
-    blobs.resetOps();
-    expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
-    expect(listings()).toBe(1);
+    const chunk = (await raw().get('_index-1', { type: 'json' })) as { tag: string };
+    for (const damaged of [
+      { tag: chunk.tag, entries: 'AAAA' },
+      { tag: chunk.tag, entries: [[1]] },
+    ]) {
+      await raw().setJSON('_index-1', damaged);
+      forgetLoadedIndexes();
+      blobs.resetOps();
+      expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
+      expect(listings()).toBe(1);
+      // Chunk 1 holds notes 3–5: the index reads those three, the page reads 3, 2 and 1.
+      const recordReads = blobs.ops.filter(
+        (op) => op.type === 'get' && /\/site:notes\/[0-7][0-9A-Z]{25}$/.test(op.url),
+      );
+      expect(recordReads).toHaveLength(6);
+      expect(await raw().get('_index-1', { type: 'json' })).toMatchObject({ tag: chunk.tag });
+    }
   });
 
   it('is rebuilt when its head is not an object', async () => {

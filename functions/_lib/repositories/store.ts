@@ -70,6 +70,12 @@ export function dataScope(deploy: DeployInfo | undefined): DataScope {
   return { kind: 'site' };
 }
 
+/** The store `name` of this request's data scope, as a key for what an instance keeps in memory. */
+export function scopedName(name: string): string {
+  const scope = dataScope(requestScope.getStore()?.deploy);
+  return scope.kind === 'site' ? `site:${name}` : `deploy:${scope.deployID ?? ''}:${name}`;
+}
+
 function openStore(
   name: string,
   scope: DataScope,

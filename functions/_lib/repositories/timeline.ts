@@ -4,20 +4,13 @@
  * fields never change after its create; its follow-up (status, notes, version) is edited in
  * place by conditional writes (follow-up.ts), and every read fills it in.
  *
- * A page is a slice of the ids sorted newest first, and only that slice's records are read.
- * Listing keys costs time in proportion to the store's size (one call per 1,000 keys on
- * Netlify, a file scan locally), so the store also keeps an index of the sorted ids, cut into
- * chunks of `chunkSize`, every piece tagged with the store's *generation*: a random value that
- * each create and delete replaces after writing. A read fetches the generation first, then the
- * index head and the one chunk its page lies in; only when a tag differs does it list the keys
- * again and rewrite the index. So every acknowledged write is seen, concurrent index writers
- * need no locking (a piece is trusted only under the current tag; the last writer wins), and
- * reading page 1 of 10,000 records costs what it costs with 100.
- *
- * A listing is cached as the index only when the generation is the same after it as before it:
- * a listing that overlapped a create or delete may be short or stale, so it answers only the
- * request that made it. A create answers only after its generation change, so a record
- * acknowledged with 201 is in every list that starts after it (read-your-writes).
+ * Pages, searches and counts go through the store's index (timeline-index.ts): each record's id
+ * and a small summary (the fields `summary` names, and its status), kept under the store's
+ * *generation*, a random value every create, edit and delete replaces after writing. A page is a
+ * slice of the matching entries, newest first, and only that slice's records are read, so a
+ * search of 10,000 records reads the index, not 10,000 blobs. Because each change replaces the
+ * generation before it answers, a record acknowledged with 201 (or an edit with 200) is in every
+ * list that starts after it (read-your-writes).
  *
  * A create with an idempotency key (submission-keys.ts) stores under the id the key was first
  * claimed for, so a retry after a timeout or a 503 finds, and shows, the record instead of adding
@@ -25,6 +18,15 @@
  * back (within a short grace period), so its 503 means "not stored"; if even that fails, the
  * record is shown from the next change of the store on.
  */
+import {
+  DEFAULT_STATUS,
+  isEmptyQuery,
+  matcher,
+  searchableOf,
+  type ListQuery,
+  type SearchSpec,
+  type Searchable,
+} from '../../../src/lib/schemas/index.ts';
 import { idTime, isId, newId } from '../ids.ts';
 import {
   editRecord,
@@ -37,6 +39,16 @@ import {
 import { isLive, removeRecord } from './records.ts';
 import { withStore, type Store } from './store.ts';
 import { claimKey, fingerprintOf } from './submission-keys.ts';
+import {
+  bumpGeneration,
+  loadIndex,
+  newestFirst,
+  type IndexOptions,
+  type LoadedChunk,
+  type Summary,
+} from './timeline-index.ts';
+
+export { forgetLoadedIndexes } from './timeline-index.ts';
 
 export interface Stamped {
   _id: string;
@@ -47,6 +59,11 @@ export interface Stamped {
 export interface Page<T> {
   items: T[];
   total: number;
+}
+
+export interface Listing<T> extends Page<T> {
+  /** Records in the whole store (whatever the query) whose status is New. */
+  newCount: number;
 }
 
 /** A create whose idempotency key was used before for different content. */
@@ -73,6 +90,10 @@ export interface Timeline<T extends object> {
   submit(data: T, key?: string): Promise<Submitted<T>>;
   /** One page, newest first (page counts from 1), with the number of records in all. */
   page(page: number, pageSize: number): Promise<Page<Tracked<Stamped & T>>>;
+  /** One page of the records matching `query`, newest first, with their number and New's. */
+  search(query: ListQuery, page: number, pageSize: number): Promise<Listing<Tracked<Stamped & T>>>;
+  /** Every record's id and summary, newest first (no record is read). */
+  summaries(): Promise<{ id: string; summary: Summary }[]>;
   /** Every record, newest first (exports). */
   all(): Promise<Tracked<Stamped & T>[]>;
   /** One record; null when there is none. */
@@ -87,9 +108,13 @@ export interface Timeline<T extends object> {
   remove(id: string): Promise<boolean>;
 }
 
-export interface TimelineOptions {
-  /** Ids per index chunk (tests use small ones to cross chunk boundaries). */
+export interface TimelineOptions<T> {
+  /** Index entries per chunk (tests use small ones to cross chunk boundaries). */
   chunkSize?: number;
+  /** The summary kept in the index: its field name, and the record field it copies. */
+  summary?: Readonly<Record<string, keyof T & string>>;
+  /** What `search` may ask of the summary (src/lib/schemas/search.ts). */
+  search?: SearchSpec;
 }
 
 const READ_CONCURRENCY = 16;
@@ -97,27 +122,29 @@ const CREATE_ATTEMPTS = 3;
 /** How long past its request's deadline a failed create may spend taking its record back. */
 const TAKE_BACK_GRACE_MS = 1_500;
 const DEFAULT_CHUNK_SIZE = 1_000;
-// Bookkeeping keys are not ids, so listings skip them.
-const GENERATION_KEY = '_generation';
-const INDEX_KEY = '_index';
-const chunkKey = (chunk: number) => `_index-${chunk}`;
-
-interface IndexHead {
-  generation: string;
-  total: number;
-  chunkSize: number;
-}
-
-interface IndexChunk {
-  generation: string;
-  /** Ids `chunk * chunkSize` up to the next chunk, newest first. */
-  ids: string[];
-}
+/** Raise when what a summary holds changes in code, so stored summaries are made again. */
+const SUMMARY_VERSION = 1;
+const NO_SEARCH: SearchSpec = { text: [], filters: {} };
 
 export function timeline<T extends object>(
   storeName: string,
-  { chunkSize = DEFAULT_CHUNK_SIZE }: TimelineOptions = {},
+  { chunkSize = DEFAULT_CHUNK_SIZE, summary = {}, search = NO_SEARCH }: TimelineOptions<T> = {},
 ): Timeline<T> {
+  const indexOptions: IndexOptions = {
+    chunkSize,
+    shape: JSON.stringify([SUMMARY_VERSION, summary]),
+    summarize: (record) => {
+      const fields: Record<string, string> = { status: tracked(record).status };
+      for (const [name, field] of Object.entries(summary)) {
+        const value = record[field];
+        fields[name] = typeof value === 'string' ? value : '';
+      }
+      return fields;
+    },
+  };
+  const index = (store: Store) => loadIndex(store, storeName, indexOptions, newId);
+  const changed = (store: Store) => bumpGeneration(store, newId());
+
   const submit = async (data: T, key?: string): Promise<Submitted<T>> => {
     let id = newId();
     if (key !== undefined) {
@@ -134,14 +161,14 @@ export function timeline<T extends object>(
           ours = id;
           const { modified } = await store.setJSON(id, record, { onlyIfNew: true });
           if (modified) {
-            await bumpGeneration(store);
+            await changed(store);
             return { record, replayed: false };
           }
           ours = undefined;
           if (key !== undefined) {
             // A retry of a create that stored its record: make sure it is listed, answer it.
             const stored: unknown = await store.get(id, { type: 'json' });
-            await bumpGeneration(store);
+            await changed(store);
             return { record: isLive(stored) ? (stored as Stamped & T) : record, replayed: true };
           }
           if (attempt === CREATE_ATTEMPTS) {
@@ -157,20 +184,55 @@ export function timeline<T extends object>(
     }
   };
 
+  /** The search text of a chunk's entries, made once per loaded chunk. */
+  const searchable = (chunk: LoadedChunk, at: number): Searchable => {
+    const derived = (chunk.derived ??= new Array<unknown>(chunk.entries.length));
+    return (derived[at] ??= searchableOf(chunk.entries[at]!.summary, search)) as Searchable;
+  };
+
+  const searchIn = (store: Store, query: ListQuery, page: number, pageSize: number) =>
+    (async () => {
+      const loaded = await index(store);
+      const start = (page - 1) * pageSize;
+      const ids: string[] = [];
+      let total = 0;
+      let newCount = 0;
+      const matches = isEmptyQuery(query) ? () => true : matcher(query, search);
+      for (const { entry, chunk, at } of newestFirst(loaded)) {
+        if (entry.summary['status'] === DEFAULT_STATUS) newCount++;
+        if (!matches(entry.summary, () => searchable(chunk, at))) continue;
+        if (total >= start && ids.length < pageSize) ids.push(entry.id);
+        total++;
+      }
+      const items = (await read<Stamped & T>(store, ids)).map(tracked);
+      return { items, total, newCount };
+    })();
+
   return {
     create: async (data) => (await submit(data)).record,
     submit,
 
     page: (page, pageSize) =>
       withStore(storeName, async (store) => {
-        const start = (page - 1) * pageSize;
-        const { ids, total } = await idRange(store, chunkSize, start, start + pageSize);
-        return { items: (await read<Stamped & T>(store, ids)).map(tracked), total };
+        const { items, total } = await searchIn(store, { q: '', filters: {} }, page, pageSize);
+        return { items, total };
       }),
+
+    search: (query, page, pageSize) =>
+      withStore(storeName, (store) => searchIn(store, query, page, pageSize)),
+
+    summaries: () =>
+      withStore(storeName, async (store) =>
+        Array.from(newestFirst(await index(store)), ({ entry }) => ({
+          id: entry.id,
+          summary: entry.summary,
+        })),
+      ),
 
     all: () =>
       withStore(storeName, async (store) => {
-        const { ids } = await idRange(store, chunkSize, 0, Infinity);
+        const loaded = await index(store);
+        const ids = Array.from(newestFirst(loaded), ({ entry }) => entry.id);
         return (await read<Stamped & T>(store, ids)).map(tracked);
       }),
 
@@ -181,20 +243,20 @@ export function timeline<T extends object>(
       }),
 
     edit: (id, change, options) =>
-      withStore(storeName, (store) => editRecord<Stamped & T>(store, id, change, options)),
+      withStore(storeName, async (store) => {
+        const result = await editRecord<Stamped & T>(store, id, change, options);
+        // The summary holds the status: the index must see the new version.
+        if (result.kind === 'saved') await changed(store);
+        return result;
+      }),
 
     remove: (id) =>
       withStore(storeName, async (store) => {
         if (!(await removeRecord(store, id))) return false;
-        await bumpGeneration(store);
+        await changed(store);
         return true;
       }),
   };
-}
-
-/** Marks the store as changed: every index piece tagged with an older generation is stale. */
-async function bumpGeneration(store: Store): Promise<void> {
-  await store.set(GENERATION_KEY, newId());
 }
 
 /** Best effort, past the request's deadline: removes a record whose create failed. */
@@ -202,86 +264,6 @@ async function takeBack(storeName: string, id: string): Promise<void> {
   await withStore(storeName, (store) => store.delete(id), { graceMs: TAKE_BACK_GRACE_MS }).catch(
     () => {},
   );
-}
-
-async function currentGeneration(store: Store): Promise<string> {
-  const current = await store.get(GENERATION_KEY, { type: 'text' });
-  if (current) return current;
-  // Never trust an index under "no generation": a fresh value only forces a listing.
-  const fresh = newId();
-  const { modified } = await store.set(GENERATION_KEY, fresh, { onlyIfNew: true });
-  return modified ? fresh : ((await store.get(GENERATION_KEY, { type: 'text' })) ?? fresh);
-}
-
-/** Ids `start` (inclusive) to `end` (exclusive) in newest-first order, and the total. */
-async function idRange(
-  store: Store,
-  chunkSize: number,
-  start: number,
-  end: number,
-): Promise<{ ids: string[]; total: number }> {
-  // Read before the index (or a listing), so nothing trusted is older than its tag.
-  const generation = await currentGeneration(store);
-  const head = await readJson<IndexHead>(store, INDEX_KEY);
-  if (head?.generation === generation && head.chunkSize === chunkSize) {
-    const last = Math.min(end, head.total);
-    if (start >= last) return { ids: [], total: head.total };
-    const first = Math.floor(start / chunkSize);
-    const chunkNumbers = range(first, Math.floor((last - 1) / chunkSize));
-    const chunks = await Promise.all(
-      chunkNumbers.map((chunk) => readJson<IndexChunk>(store, chunkKey(chunk))),
-    );
-    if (chunks.every((chunk) => chunk?.generation === generation && Array.isArray(chunk.ids))) {
-      const ids = chunks.flatMap((chunk) => chunk!.ids);
-      const offset = first * chunkSize;
-      return { ids: ids.slice(start - offset, last - offset), total: head.total };
-    }
-  }
-  const ids = await listNewestFirst(store);
-  // Cache only a listing no create or delete overlapped; otherwise it answers this request only.
-  if ((await store.get(GENERATION_KEY, { type: 'text' })) === generation) {
-    await writeIndex(store, generation, chunkSize, ids);
-  }
-  return { ids: ids.slice(start, end), total: ids.length };
-}
-
-/** Chunks first, head last: a head is only ever written over chunks of its own generation. */
-async function writeIndex(
-  store: Store,
-  generation: string,
-  chunkSize: number,
-  ids: readonly string[],
-): Promise<void> {
-  const chunks = range(0, Math.ceil(ids.length / chunkSize) - 1);
-  await Promise.all(
-    chunks.map((chunk) =>
-      store.setJSON(chunkKey(chunk), {
-        generation,
-        ids: ids.slice(chunk * chunkSize, (chunk + 1) * chunkSize),
-      } satisfies IndexChunk),
-    ),
-  );
-  await store.setJSON(INDEX_KEY, { generation, total: ids.length, chunkSize } satisfies IndexHead);
-}
-
-/** A bookkeeping blob, or null when missing or damaged (it is then rebuilt). */
-async function readJson<V>(store: Store, key: string): Promise<V | null> {
-  const text = await store.get(key, { type: 'text' });
-  if (text === null) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as V) : null;
-  } catch {
-    return null;
-  }
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-}
-
-async function listNewestFirst(store: Store): Promise<string[]> {
-  return (await oldestFirst(store)).reverse();
 }
 
 /** Every record id in the store, oldest first (other keys, such as in-flight temp files, are ignored). */

@@ -9,3 +9,4 @@ export * from './enquiry.ts';
 export * from './follow-up.ts';
 export * from './login.ts';
 export * from './erasure.ts';
+export * from './search.ts';

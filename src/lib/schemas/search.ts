@@ -1,0 +1,165 @@
+/**
+ * Search and filters of the admin lists: the query parameters, their rules and messages, and the
+ * one text match the server applies. The admin islands build their URLs and filter controls from
+ * the same lists, so a value the UI offers is a value the API accepts.
+ *
+ *   GET /api/enquiries?q=&status=&type=&capacity=&timeline=&page=&pageSize=
+ *   GET /api/contact-messages?q=&status=&page=&pageSize=
+ *
+ * `q` matches, case- and accent-insensitively and in part, the fields a `SearchSpec` names (for
+ * enquiries: name, e-mail, phone, institution name, city); every word of it must be found in one
+ * of them ("asha kochi" finds Asha in Kochi). A query that is only a phone number ("+91 98470
+ * 12345", "98470-12") is compared by its digits. Filters are exact values of their lists; an empty
+ * parameter means "any".
+ */
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, tooLongMessage } from './fields.ts';
+import { ENQUIRY_TYPES, GENERATOR_CAPACITIES, PREFERRED_TIMELINES } from './enquiry.ts';
+import { STATUSES, STATUS_MESSAGE } from './follow-up.ts';
+
+/** Characters of `q`, counted after trimming. */
+export const SEARCH_MAX_LENGTH = 100;
+
+export interface FilterSpec {
+  /** The label the admin's control shows. */
+  label: string;
+  values: readonly string[];
+  /** Said when the parameter holds anything else. */
+  message: string;
+}
+
+export interface SearchSpec {
+  /** Summary fields `q` looks in. */
+  text: readonly string[];
+  /** The summary field holding a phone number, compared by digits. */
+  phone?: string;
+  /** Filter parameters; each is also the summary field it compares. */
+  filters: Readonly<Record<string, FilterSpec>>;
+}
+
+const oneOf = (label: string, values: readonly string[]) =>
+  `${label} must be one of: ${values.join('; ')}.`;
+
+const STATUS_FILTER: FilterSpec = { label: 'Status', values: STATUSES, message: STATUS_MESSAGE };
+
+export const ENQUIRY_SEARCH = {
+  text: ['name', 'email', 'phone', 'institution', 'city'],
+  phone: 'phone',
+  filters: {
+    status: STATUS_FILTER,
+    type: {
+      label: 'Enquiry type',
+      values: ENQUIRY_TYPES,
+      message: oneOf('Enquiry type', ENQUIRY_TYPES),
+    },
+    capacity: {
+      label: 'Capacity',
+      values: GENERATOR_CAPACITIES,
+      message: oneOf('Capacity', GENERATOR_CAPACITIES),
+    },
+    timeline: {
+      label: 'Timeline',
+      values: PREFERRED_TIMELINES,
+      message: oneOf('Timeline', PREFERRED_TIMELINES),
+    },
+  },
+} as const satisfies SearchSpec;
+
+export const MESSAGE_SEARCH = {
+  text: ['name', 'email'],
+  filters: { status: STATUS_FILTER },
+} as const satisfies SearchSpec;
+
+export const SEARCH_MESSAGES = {
+  tooLong: `Search: ${tooLongMessage(SEARCH_MAX_LENGTH)}`,
+  control: `Search: ${CONTROL_CHARACTERS_MESSAGE}`,
+} as const;
+
+export interface ListQuery {
+  /** Trimmed search text; '' for none. */
+  q: string;
+  /** Filter values by parameter; absent means any. */
+  filters: Record<string, string>;
+}
+
+export type ParsedQuery = { ok: true; query: ListQuery } | { ok: false; error: string };
+
+/** Reads `q` and the spec's filters from a URL's parameters (other parameters are ignored). */
+export function parseListQuery(params: URLSearchParams, spec: SearchSpec): ParsedQuery {
+  const q = (params.get('q') ?? '').trim();
+  if (q.length > SEARCH_MAX_LENGTH) return { ok: false, error: SEARCH_MESSAGES.tooLong };
+  if (hasControlCharacters(q)) return { ok: false, error: SEARCH_MESSAGES.control };
+  const filters: Record<string, string> = {};
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    const value = params.get(name) ?? '';
+    if (value === '') continue;
+    if (!filter.values.includes(value)) return { ok: false, error: filter.message };
+    filters[name] = value;
+  }
+  return { ok: true, query: { q, filters } };
+}
+
+/** True when the query asks for nothing: every record matches. */
+export function isEmptyQuery(query: ListQuery): boolean {
+  return query.q === '' && Object.keys(query.filters).length === 0;
+}
+
+/** Lower case, accents and other combining marks removed, runs of white space as one space. */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const PHONE_QUERY = /^[\d\s+().-]+$/;
+const MIN_PHONE_DIGITS = 3;
+
+/**
+ * A record's summary as the matcher sees it: the folded text of its searchable fields (one
+ * string, fields separated by a line break so no word spans two) and its phone's digits.
+ */
+export interface Searchable {
+  text: string;
+  digits: string;
+}
+
+export function searchableOf(
+  summary: Readonly<Record<string, string>>,
+  spec: SearchSpec,
+): Searchable {
+  return {
+    text: spec.text.map((field) => foldForSearch(summary[field] ?? '')).join('\n'),
+    digits: spec.phone ? (summary[spec.phone] ?? '').replace(/\D/g, '') : '',
+  };
+}
+
+/** A compiled query: call it for each record's summary. */
+export function matcher(
+  query: ListQuery,
+  spec: SearchSpec,
+): (summary: Readonly<Record<string, string>>, searchable: () => Searchable) => boolean {
+  const filters = Object.entries(query.filters);
+  const folded = foldForSearch(query.q);
+  const digits = query.q.replace(/\D/g, '');
+  const byDigits =
+    spec.phone !== undefined && PHONE_QUERY.test(query.q) && digits.length >= MIN_PHONE_DIGITS;
+  const words = folded === '' ? [] : folded.split(' ');
+  return (summary, searchable) => {
+    for (const [name, value] of filters) if (summary[name] !== value) return false;
+    if (words.length === 0) return true;
+    const target = searchable();
+    if (byDigits && target.digits.includes(digits)) return true;
+    return words.every((word) => target.text.includes(word));
+  };
+}
+
+/** The admin URL's parameters for a query and page (empty ones left out), in a stable order. */
+export function queryParams(query: ListQuery, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q !== '') params.set('q', query.q);
+  for (const [name, value] of Object.entries(query.filters)) if (value) params.set(name, value);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
