@@ -13,7 +13,6 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
-import { hashPassword } from '../../functions/_lib/password.ts';
 import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
 
 export const BASE_URL = 'http://localhost:8888';
@@ -25,8 +24,14 @@ export const ADMIN = {
   secret: 'test-secret-that-is-at-least-32-bytes-long!',
 };
 
-/** A real hash at production cost (N = 2^17), made once per test file: ~0.4 s, as is each login. */
-export const ADMIN_HASH = await hashPassword(ADMIN.password);
+/**
+ * A real hash of `ADMIN.password` at production cost (N = 2^17), made once with
+ * `npm run hash-password` and kept here: making it in every test file cost each file ~0.4 s of
+ * CPU (seconds under load), and Stryker re-imports this module for every mutant it tests.
+ * tests/unit/password.test.ts checks that it verifies. Each login still costs ~0.4 s.
+ */
+export const ADMIN_HASH =
+  'scrypt$131072$8$1$MzoZxBGR3B+HtT5Jzj43Yw==$0nfqs2VDt2XAbrJJLKww/XCxxiUqjrc6++kiz7Q9Byw=';
 
 export type FunctionHandler = (req: Request, context: FunctionContext) => Promise<Response>;
 

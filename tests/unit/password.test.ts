@@ -9,6 +9,7 @@ import {
   parseHash,
   verifyPassword,
 } from '../../functions/_lib/password.ts';
+import { ADMIN, ADMIN_HASH } from '../functions/helpers.ts';
 
 const SALT = 'c2FsdHNhbHQ=';
 const HASH = 'aGFzaGhhc2hoYXNoaGFzaA==';
@@ -31,6 +32,11 @@ describe('passwords', () => {
     console.info(`scrypt N=2^17 verify: ${elapsed.toFixed(0)} ms`);
     expect(await verifyPassword('s3cret pass ', parsed)).toBe(false);
     expect(await hashPassword('s3cret pass')).not.toBe(encoded);
+  });
+
+  it('verify the function tests’ kept admin hash (made by npm run hash-password)', async () => {
+    expect(hashProblem(ADMIN_HASH)).toBeUndefined();
+    expect(await verifyPassword(ADMIN.password, parseHash(ADMIN_HASH)!)).toBe(true);
   });
 
   it('refuse a hash below N = 2^17 and say why', async () => {
