@@ -21,6 +21,12 @@
  * Each function instance also keeps the last index it loaded in memory, checked against the
  * generation on every request: a warm instance answers a search of 10,000 records with one
  * small read. The memory is per store and data scope (store.ts `scopedName`).
+ *
+ * The first build of a large store (or the first after the index's format changed) must read
+ * every record, which may not fit in one request's storage deadline (STORAGE_TIMEOUT_MS). Each
+ * record read is therefore kept in the instance's memory as soon as it arrives, so a request cut
+ * short by its deadline (503) leaves its reads to the next one, which carries on where it
+ * stopped: 10,000 records take a few attempts once, never more.
  */
 import { createHash } from 'node:crypto';
 import { isId } from '../ids.ts';
@@ -79,10 +85,13 @@ interface StoredChunk {
 }
 
 const memory = new Map<string, LoadedIndex & { shape: string }>();
+/** Entries read by rebuilds that have not finished (yet), by store and shape. */
+const progress = new Map<string, Map<string, Entry>>();
 
 /** Forgets every index held in memory, as a cold function instance would start (tests). */
 export function forgetLoadedIndexes(): void {
   memory.clear();
+  progress.clear();
 }
 
 /** The store's current generation (a fresh one on a store that has none). */
@@ -138,11 +147,16 @@ export async function loadIndex(
   }
 
   // Entries the last index had, by id: reused when the listing shows the same ETag.
+  const progressKey = `${key}\u0000${options.shape}`;
+  const read = progress.get(progressKey) ?? new Map<string, Entry>();
+  progress.set(progressKey, read);
   const previous = new Map<string, Entry>();
   for (const chunk of [...known.values(), ...stored]) {
     for (const entry of chunk?.entries ?? []) previous.set(entry.id, entry);
   }
-  const rebuilt = await rebuild(store, options, previous);
+  for (const [id, entry] of read) previous.set(id, entry);
+  const rebuilt = await rebuild(store, options, previous, read);
+  progress.delete(progressKey);
   const chunks = chunked(rebuilt, options.chunkSize);
   // Cache only an index no create, edit or delete overlapped.
   const trusted = (await store.get(GENERATION_KEY, { type: 'text' })) === generation;
@@ -193,6 +207,8 @@ async function rebuild(
   store: Store,
   options: IndexOptions,
   previous: ReadonlyMap<string, Entry>,
+  /** Where each entry read is kept at once, for a later rebuild if this one is cut short. */
+  read: Map<string, Entry>,
 ): Promise<Entry[]> {
   const { blobs } = await store.list();
   const listed = blobs
@@ -211,7 +227,9 @@ async function rebuild(
       const found = await store.getWithMetadata(id, { type: 'json' });
       // Deleted since the listing, or a tombstone: not a record.
       if (!found || !isLive(found.data) || !found.etag) continue;
-      entries[index] = { id, etag: found.etag, summary: options.summarize(found.data) };
+      const entry = { id, etag: found.etag, summary: options.summarize(found.data) };
+      entries[index] = entry;
+      read.set(id, entry);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, unread.length) }, worker));

@@ -13,9 +13,10 @@ import {
   queryParams,
   searchableOf,
   type ListQuery,
+  type SearchSpec,
 } from '../../../src/lib/schemas/index.ts';
 
-const parse = (query: string, spec = ENQUIRY_SEARCH) =>
+const parse = (query: string, spec: SearchSpec = ENQUIRY_SEARCH) =>
   parseListQuery(new URLSearchParams(query), spec);
 
 const summary = {

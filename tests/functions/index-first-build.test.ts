@@ -1,0 +1,77 @@
+/**
+ * The first build of a large store's index must read every record, which may not fit in one
+ * request's storage deadline: the reads a request made before its 503 are kept, so the next
+ * request carries on, and every record is read about once however many attempts it takes.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import enquiriesFn from '../../functions/enquiries.ts';
+import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
+import { forgetLoadedIndexes } from '../../functions/_lib/repositories/timeline.ts';
+import { parseEnquiry } from '../../src/lib/schemas/index.ts';
+import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+
+const blobs = useBlobs();
+let faulty: FaultyBlobs;
+
+const RECORDS = 120;
+const RECORD_READ = /^GET \/[^/]+\/site:enquiries\/[0-7][0-9A-Z]{25}/;
+
+beforeAll(async () => {
+  faulty = await startFaultyBlobs(blobs);
+});
+afterAll(() => faulty.close());
+beforeEach(() => {
+  faulty.rules.length = 0;
+  faulty.seen.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  blobs.restore();
+});
+
+describe('the first build of a large index', () => {
+  it('carries on across requests cut short by the deadline, reading each record about once', async () => {
+    const parsed = parseEnquiry(validEnquiry());
+    if (!parsed.success) throw new Error('invalid fixture');
+    const ids = new Set<string>();
+    for (let n = 0; n < RECORDS; n += 20) {
+      const batch = Array.from({ length: 20 }, (_, k) =>
+        enquiries.create({ ...parsed.output, fullName: `Lead ${n + k}` }),
+      );
+      for (const record of await Promise.all(batch)) ids.add(record._id);
+    }
+    forgetLoadedIndexes(); // A cold instance meets a store it has never indexed.
+    // Each record read takes 150 ms; 16 at a time, a 700 ms deadline allows about 60 of 120.
+    faulty.rules.push({
+      method: 'GET',
+      path: /site:enquiries\/[0-7]/,
+      fault: { kind: 'delay', ms: 150 },
+    });
+    blobs.pointAt(faulty.url);
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '700');
+    const token = await makeToken();
+
+    const statuses: number[] = [];
+    let res: Response | undefined;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      res = await call(enquiriesFn, { path: '/api/enquiries?q=lead', token });
+      statuses.push(res.status);
+      if (res.status === 200) break;
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(statuses[0]).toBe(503);
+    expect(statuses.at(-1)).toBe(200);
+    expect(res!.headers.get('x-total-count')).toBe(String(RECORDS));
+
+    // Every record at least once; re-reads only of those in flight when a deadline struck.
+    const reads = faulty.seen.filter((line) => RECORD_READ.test(line));
+    const attempts = statuses.length;
+    expect(new Set(reads.map((line) => line.split('/').at(-1)!.split('?')[0])).size).toBe(RECORDS);
+    expect(reads.length).toBeLessThanOrEqual(RECORDS + 16 * (attempts - 1) + 10);
+    console.info(`first build of ${RECORDS}: ${statuses.join(', ')}; ${reads.length} record reads`);
+  }, 60_000);
+});
