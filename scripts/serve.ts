@@ -58,7 +58,12 @@ const handler = siteHandler({
 
 const addresses = await lookup(host, { all: true });
 const servers = addresses.map(({ address }) => {
+  // Idle keep-alive sockets stay open past any client's own idle limit: with Node's default
+  // 5 s, a client (Playwright's request context, say) that reuses a socket the moment the server
+  // closes it gets ECONNRESET ("socket hang up") for a request the server never saw.
   const server = createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(port, address);
   return server;
 });
