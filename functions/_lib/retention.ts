@@ -9,16 +9,17 @@
  * ("from our last exchange with you"), instead of vanishing the night it is closed. An untouched
  * New lead has no change, so its creation counts.
  *
- * The purge reads every record of both stores (`all()`: one listing and one read per record),
- * fine at this scale: measured locally on a busy machine, 2.5–7 s for 1,000 records and 13–15 s
- * for 3,000, which is why the daily function runs it under a deadline of its own
- * (functions/retention.ts, 25 s), not the API's 4 s; past about 5,000 it would need batches.
+ * The purge finds expired records in the stores' indexes (timeline-index.ts, whose summaries
+ * hold each record's status and last change; the id holds its creation), so finding them reads
+ * no record; each expired one costs a read and a delete, under the daily function's own deadline
+ * (functions/retention.ts, 25 s), not the API's 4 s.
  * Each record is read again just before its delete and kept if it is no longer expired (an admin
  * changed it meanwhile); a change in the few milliseconds between that read and the delete is not
  * caught (Blobs has no conditional delete on content). Reports carry ids, store, dates and status
  * only: never names or e-mail addresses, as they go to logs.
  */
-import { DEFAULT_STATUS, type FollowUp } from '../../src/lib/schemas/index.ts';
+import { DEFAULT_STATUS, isStatus, type FollowUp } from '../../src/lib/schemas/index.ts';
+import { idTime } from './ids.ts';
 import { contactMessages } from './repositories/contact-messages.ts';
 import { enquiries } from './repositories/enquiries.ts';
 import type { Stamped, Timeline } from './repositories/timeline.ts';
@@ -86,6 +87,17 @@ export function isExpired(
   return Number.isFinite(lastChange) && lastChange < cutoffOf(now, months);
 }
 
+/** What the index says of a record, as `isExpired` reads it. */
+function retainedOf(id: string, summary: Readonly<Record<string, string>>): RetainedRecord {
+  const changed = summary['statusChangedAt'];
+  return {
+    _id: id,
+    createdAt: new Date(idTime(id)).toISOString(),
+    status: isStatus(summary['status']) ? summary['status'] : DEFAULT_STATUS,
+    ...(changed ? { statusChangedAt: changed } : {}),
+  };
+}
+
 const STORES: readonly { name: StoreName; timeline: Timeline<object> }[] = [
   { name: 'enquiries', timeline: enquiries as Timeline<object> },
   { name: 'contact-messages', timeline: contactMessages as Timeline<object> },
@@ -100,14 +112,17 @@ export async function purgeExpired({
 }: PurgeOptions = {}): Promise<PurgeResult> {
   const removed: PurgedRecord[] = [];
   for (const { name, timeline } of STORES) {
-    const expired = (await timeline.all())
+    const expired = (await timeline.summaries())
+      .map(({ id, summary }) => retainedOf(id, summary))
       .filter((record) => isExpired(record, now, months))
       .reverse();
-    for (const record of expired) {
+    for (const candidate of expired) {
+      let record = candidate;
       if (!dryRun) {
-        const current = await timeline.find(record._id);
+        const current = await timeline.find(candidate._id);
         if (!current || !isExpired(current, now, months)) continue;
-        if (!(await timeline.remove(record._id))) continue;
+        if (!(await timeline.remove(candidate._id))) continue;
+        record = current;
       }
       const entry: PurgedRecord = {
         store: name,

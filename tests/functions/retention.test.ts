@@ -215,9 +215,9 @@ describe('purgeExpired', () => {
 
   it('keeps a record an admin changed after it was listed', async () => {
     const id = await seed('enquiries', validEnquiry(), { label: 'old New', created: OLD });
-    const all = enquiries.all.bind(enquiries);
-    vi.spyOn(enquiries, 'all').mockImplementation(async () => {
-      const listed = await all();
+    const summaries = enquiries.summaries.bind(enquiries);
+    vi.spyOn(enquiries, 'summaries').mockImplementation(async () => {
+      const listed = await summaries();
       // The admin marks it Contacted between the listing and the delete.
       await enquiries.edit(id, (current) => ({
         ...current,

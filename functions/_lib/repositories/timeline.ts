@@ -111,7 +111,10 @@ export interface Timeline<T extends object> {
 export interface TimelineOptions<T> {
   /** Index entries per chunk (tests use small ones to cross chunk boundaries). */
   chunkSize?: number;
-  /** The summary kept in the index: its field name, and the record field it copies. */
+  /**
+   * The summary kept in the index besides `status` and `statusChangedAt` (which every summary
+   * holds, for counts and retention): its field name, and the record field it copies.
+   */
   summary?: Readonly<Record<string, keyof T & string>>;
   /** What `search` may ask of the summary (src/lib/schemas/search.ts). */
   search?: SearchSpec;
@@ -123,7 +126,7 @@ const CREATE_ATTEMPTS = 3;
 const TAKE_BACK_GRACE_MS = 1_500;
 const DEFAULT_CHUNK_SIZE = 1_000;
 /** Raise when what a summary holds changes in code, so stored summaries are made again. */
-const SUMMARY_VERSION = 1;
+const SUMMARY_VERSION = 2;
 const NO_SEARCH: SearchSpec = { text: [], filters: {} };
 
 export function timeline<T extends object>(
@@ -134,7 +137,8 @@ export function timeline<T extends object>(
     chunkSize,
     shape: JSON.stringify([SUMMARY_VERSION, summary]),
     summarize: (record) => {
-      const fields: Record<string, string> = { status: tracked(record).status };
+      const { status, statusChangedAt = '' } = tracked(record);
+      const fields: Record<string, string> = { status, statusChangedAt };
       for (const [name, field] of Object.entries(summary)) {
         const value = record[field];
         fields[name] = typeof value === 'string' ? value : '';
