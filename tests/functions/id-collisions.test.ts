@@ -5,6 +5,7 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import announcementsFn from '../../functions/announcements.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
 import { idTime, isId } from '../../functions/_lib/ids.ts';
 import { timeline } from '../../functions/_lib/repositories/timeline.ts';
@@ -159,5 +160,47 @@ describe('records straight from the timeline', () => {
     const second = await notes.submit({ n: 1 }, 'note-key-0123456789');
     expect(second).toEqual({ record: first.record, replayed: true });
     expect((await notes.all()).map((note) => note._id)).toEqual([first.record._id]);
+  });
+});
+
+describe('announcement creates when an id is taken', () => {
+  const ANNOUNCEMENT = /\/site:announcements\/[0-7][0-9A-Z]{25}$/;
+  const taken = (times: number) => {
+    faulty.rules.push({
+      method: 'PUT',
+      path: ANNOUNCEMENT,
+      fault: { kind: 'refuse', status: 412 },
+      times,
+    });
+    blobs.pointAt(faulty.url);
+  };
+  const post = async () =>
+    call(announcementsFn, {
+      path: '/api/announcements',
+      json: { text: 'Solar audit week: free site visits in Kochi', link: '' },
+      token: await makeToken(),
+    });
+
+  it('store under a fresh id and answer the id stored', async () => {
+    taken(2);
+    const res = await post();
+    expect(res.status).toBe(201);
+    const { _id } = (await res.json()) as { _id: string };
+    blobs.restore();
+    const listed = (await (await call(announcementsFn, { path: '/api/announcements' })).json()) as {
+      _id: string;
+    }[];
+    expect(listed.map((item) => item._id)).toEqual([_id]);
+  });
+
+  it('answer 503 after three taken ids, and store nothing', async () => {
+    taken(3);
+    const res = await post();
+    expect(res.status).toBe(503);
+    blobs.restore();
+    const listed = (await (
+      await call(announcementsFn, { path: '/api/announcements' })
+    ).json()) as unknown[];
+    expect(listed).toEqual([]);
   });
 });

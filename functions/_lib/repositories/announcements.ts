@@ -10,16 +10,21 @@ import { withStore } from './store.ts';
 import { oldestFirst, read } from './timeline.ts';
 
 const STORE = 'announcements';
+const CREATE_ATTEMPTS = 3;
 
 export const announcements = {
   list: (): Promise<Announcement[]> =>
     withStore(STORE, async (store) => read<Announcement>(store, await oldestFirst(store))),
 
+  /** Stores a new item under a fresh id, never over another (a taken id gets a new one). */
   create: (input: AnnouncementInput): Promise<Announcement> =>
     withStore(STORE, async (store) => {
-      const record: Announcement = { _id: newId(), ...input };
-      await store.setJSON(record._id, record, { onlyIfNew: true });
-      return record;
+      for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+        const record: Announcement = { _id: newId(), ...input };
+        const { modified } = await store.setJSON(record._id, record, { onlyIfNew: true });
+        if (modified) return record;
+      }
+      throw new Error(`could not allocate an id in ${STORE}`);
     }),
 
   /** Replaces an item's text and link; null when there is no such item. */
