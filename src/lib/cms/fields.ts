@@ -1,0 +1,210 @@
+/**
+ * One content field's JSON Schema (as `astro sync` writes it to .astro/collections/) → one Decap
+ * CMS field. Astro's JSON Schema keeps types, required, lengths, item counts, enums, defaults and
+ * descriptions, but not the zod refinements that check names (icons, illustrations, slide
+ * images), nor which strings are long prose: those come in as `NameLists` and `LONG_TEXT`.
+ * A record (a map with free keys) has no Decap widget; it becomes an object of the keys the
+ * content already uses (`recordKeys`), each optional, so no existing entry loses a key.
+ * Decap checks the required fields of an optional object even when the entry has no such
+ * object (a page without `closing` could not be saved), so below an optional object every field
+ * is optional in the CMS; the build's content check still requires them when the object is there.
+ */
+
+/** The part of JSON Schema that Astro writes for zod schemas. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  description?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+/** A Decap CMS field (only the keys this generator writes). */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: false;
+  hint?: string;
+  default?: unknown;
+  options?: readonly string[];
+  multiple?: false;
+  pattern?: [string, string];
+  value_type?: 'int' | 'float';
+  min?: number;
+  max?: number;
+  step?: number;
+  field?: CmsField;
+  fields?: CmsField[];
+  collapsed?: boolean;
+  modes?: string[];
+}
+
+/** Allowed values of string fields that name something, by field name (`icon`, `image`). */
+export type NameLists = Readonly<Record<string, readonly string[]>>;
+
+export interface FieldContext {
+  names: NameLists;
+  /** The keys the content uses for a record at a dotted path, e.g. `sections`. */
+  recordKeys: (path: string) => readonly string[];
+  /** Fields fixed for this collection (e.g. an item's `group` in its group's folder). */
+  fixed?: Readonly<Record<string, string>>;
+  /** True below an optional object: nothing there is required in the CMS. */
+  optionalParent?: boolean;
+}
+
+/** Strings that hold paragraphs of copy: a multi-line text box rather than one line. */
+const LONG_TEXT = new Set(['description', 'text', 'lead', 'subtitle', 'summary']);
+
+/** zod's int() writes JavaScript's safe-integer range, which says nothing to an editor. */
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
+
+/** `buttonHref` → `Button href`. */
+export function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  if (Array.isArray(schema.type)) return schema.type.find((type) => type !== 'null');
+  return schema.type;
+}
+
+/** Decap checks `pattern` as a RegExp on the saved string; lengths become one. */
+function lengthPattern(schema: JsonSchema): [string, string] | undefined {
+  const { minLength: min, maxLength: max } = schema;
+  if (min === undefined && max === undefined) return undefined;
+  const range = `{${min ?? 0},${max ?? ''}}`;
+  const message =
+    min !== undefined && max !== undefined
+      ? `Between ${min} and ${max} characters.`
+      : min !== undefined
+        ? `At least ${min} characters.`
+        : `At most ${max} characters.`;
+  return [`^[\\s\\S]${range}$`, message];
+}
+
+function base(name: string, schema: JsonSchema, required: boolean) {
+  const field: Omit<CmsField, 'widget'> = { name, label: labelOf(name) };
+  if (!required) field.required = false;
+  if (schema.description !== undefined) field.hint = schema.description;
+  // An object's default ({}) is what Decap does anyway with an empty object.
+  if (schema.default !== undefined && typeOf(schema) !== 'object') field.default = schema.default;
+  return field;
+}
+
+/** `options` is kept as given: one list shared by many fields is written once (a YAML anchor). */
+function select(options: readonly string[]) {
+  return { widget: 'select', options, multiple: false as const };
+}
+
+/** The Decap field for property `name` (at dotted `path`) of a collection's schema. */
+export function fieldOf(
+  name: string,
+  schema: JsonSchema,
+  required: boolean,
+  context: FieldContext,
+  path = name,
+): CmsField {
+  const field = base(name, schema, required && context.optionalParent !== true);
+  const below = field.required === false ? { ...context, optionalParent: true } : context;
+  const fixed = context.fixed?.[path];
+  if (fixed !== undefined) return { ...field, widget: 'hidden', default: fixed };
+  if (schema.const !== undefined) return { ...field, widget: 'hidden', default: schema.const };
+  if (schema.enum !== undefined) {
+    if (schema.enum.length === 1) return { ...field, widget: 'hidden', default: schema.enum[0] };
+    return { ...field, ...select(schema.enum.map(String)) };
+  }
+  switch (typeOf(schema)) {
+    case 'string': {
+      const names = context.names[name];
+      if (names !== undefined) return { ...field, ...select(names) };
+      const pattern =
+        schema.pattern !== undefined
+          ? ([schema.pattern, 'Not in the expected form.'] as [string, string])
+          : lengthPattern(schema);
+      return {
+        ...field,
+        widget: LONG_TEXT.has(name) ? 'text' : 'string',
+        ...(pattern && { pattern }),
+      };
+    }
+    case 'integer':
+    case 'number': {
+      const number: CmsField = {
+        ...field,
+        widget: 'number',
+        value_type: typeOf(schema) === 'integer' ? 'int' : 'float',
+      };
+      if (schema.minimum !== undefined && Math.abs(schema.minimum) < UNBOUNDED)
+        number.min = schema.minimum;
+      if (schema.maximum !== undefined && Math.abs(schema.maximum) < UNBOUNDED)
+        number.max = schema.maximum;
+      if (typeOf(schema) === 'integer') number.step = 1;
+      return number;
+    }
+    case 'boolean':
+      return { ...field, widget: 'boolean' };
+    case 'array': {
+      const list: CmsField = { ...field, widget: 'list' };
+      if (schema.minItems !== undefined) list.min = schema.minItems;
+      if (schema.maxItems !== undefined) list.max = schema.maxItems;
+      const items = schema.items ?? { type: 'string' };
+      // An item exists once added: its own required fields apply, whatever holds the list.
+      const inItem = { ...context, optionalParent: false };
+      if (typeOf(items) === 'object' && items.properties !== undefined) {
+        list.fields = fieldsOf(items, inItem, path);
+        list.collapsed = true;
+      } else {
+        // One `field`: Decap saves a plain list of values, as the schema has it; shown open,
+        // since a collapsed value would only show its label.
+        list.field = {
+          ...fieldOf('item', items, true, inItem, `${path}.item`),
+          label: field.label,
+        };
+        list.collapsed = false;
+      }
+      return list;
+    }
+    case 'object': {
+      if (schema.properties !== undefined) {
+        return { ...field, widget: 'object', fields: fieldsOf(schema, below, path) };
+      }
+      const value =
+        typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {};
+      return {
+        ...field,
+        widget: 'object',
+        collapsed: true,
+        fields: context
+          .recordKeys(path)
+          .map((key) => fieldOf(key, value, false, below, `${path}.${key}`)),
+      };
+    }
+    default:
+      throw new Error(
+        `No CMS widget for field "${path}" (JSON Schema type ${String(schema.type)})`,
+      );
+  }
+}
+
+/** Fields of an object schema, in its order; `$schema` (an editor hint of Astro's) is left out. */
+export function fieldsOf(schema: JsonSchema, context: FieldContext, prefix = ''): CmsField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {})
+    .filter(([name]) => name !== '$schema')
+    .map(([name, property]) =>
+      fieldOf(name, property, required.has(name), context, prefix ? `${prefix}.${name}` : name),
+    );
+}

@@ -1,0 +1,277 @@
+/**
+ * The CMS config generated from the content schemas (src/lib/cms): every field of every
+ * collection's JSON Schema (as `astro sync` writes it) has a CMS field with the widget its type
+ * calls for, enums and names are selects of exactly the allowed values, and a schema field with
+ * no CMS field is caught.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cmsConfig, LOCAL_BACKEND_URL, type CmsConfig } from '../../src/lib/cms/config';
+import type { CmsField, JsonSchema } from '../../src/lib/cms/fields';
+import { collectionSources, entriesOf, keysAt, readSchema } from '../../src/lib/cms/sources';
+import { configYaml } from '../../src/lib/cms/yaml';
+import { iconNames } from '../../src/lib/icons';
+import { illustrationNames } from '../../src/lib/illustrations';
+
+const root = join(import.meta.dirname, '../..');
+const sources = () => collectionSources(readFileSync(join(root, 'src/content.config.ts'), 'utf8'));
+
+beforeAll(() => {
+  // A fresh clone has no .astro/ until Astro syncs (every build does it first).
+  if (!existsSync(join(root, '.astro/collections/pages.schema.json'))) {
+    execFileSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
+      cwd: root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: 'ignore',
+    });
+  }
+}, 120_000);
+
+const sorted = (names: readonly string[]) => [...names].sort();
+const slideImages = () =>
+  readdirSync(join(root, 'src/assets/slides'))
+    .filter((file) => file.endsWith('.jpg'))
+    .map((file) => `/images/${file}`);
+
+/**
+ * What the schema says a field must be, checked independently of the generator's code. Below an
+ * optional object nothing is required in the CMS (Decap would check a missing object's fields);
+ * the items of a list follow their own schema again.
+ */
+function problemsOf(
+  collection: string,
+  schema: JsonSchema,
+  fields: readonly CmsField[] | undefined,
+  fixed: Readonly<Record<string, string>>,
+  path = '',
+  optionalParent = false,
+): string[] {
+  const required = new Set(optionalParent ? [] : (schema.required ?? []));
+  return Object.entries(schema.properties ?? {})
+    .filter(([name]) => name !== '$schema')
+    .flatMap(([name, property]) => {
+      const at = `${collection}: ${path}${name}`;
+      const field = fields?.find((candidate) => candidate.name === name);
+      if (field === undefined) return [`${at} has no CMS field`];
+      const optional = !required.has(name);
+      return [
+        ...((field.required === false) === required.has(name)
+          ? [`${at} is ${required.has(name) ? 'required' : 'optional'} in the schema`]
+          : []),
+        ...widgetProblems(
+          at,
+          collection,
+          name,
+          property,
+          field,
+          fixed,
+          `${path}${name}.`,
+          optional,
+        ),
+      ];
+    });
+}
+
+/** Problems of one field, each starting with `at` (or with a nested field's own place). */
+function widgetProblems(
+  at: string,
+  collection: string,
+  name: string,
+  schema: JsonSchema,
+  field: CmsField,
+  fixed: Readonly<Record<string, string>>,
+  path: string,
+  optional: boolean,
+): string[] {
+  const expectWidget = (...widgets: string[]) =>
+    widgets.includes(field.widget)
+      ? []
+      : [`${at}: widget ${field.widget}, not ${widgets.join('/')}`];
+  const expectOptions = (values: readonly string[]) =>
+    JSON.stringify(sorted(field.options ?? [])) === JSON.stringify(sorted(values))
+      ? []
+      : [`${at}: options differ from the allowed values`];
+  const fixedValue = fixed[path.slice(0, -1)];
+  if (fixedValue !== undefined) {
+    return field.widget === 'hidden' && field.default === fixedValue ? [] : [`${at}: not fixed`];
+  }
+  if (schema.enum) return [...expectWidget('select'), ...expectOptions(schema.enum.map(String))];
+  switch (schema.type) {
+    case 'string':
+      if (name === 'icon') return [...expectWidget('select'), ...expectOptions(iconNames)];
+      if (name === 'image') {
+        const names = collection === 'slides' ? slideImages() : illustrationNames;
+        return [...expectWidget('select'), ...expectOptions(names)];
+      }
+      return expectWidget('string', 'text');
+    case 'integer':
+      return [
+        ...expectWidget('number'),
+        ...(field.value_type === 'int' ? [] : [`${at}: not an int`]),
+      ];
+    case 'number':
+      return expectWidget('number');
+    case 'boolean':
+      return expectWidget('boolean');
+    case 'array': {
+      const items = schema.items ?? {};
+      const counts =
+        field.min === schema.minItems && field.max === schema.maxItems
+          ? []
+          : [`${at}: item counts`];
+      if (items.type === 'object') {
+        return [
+          ...expectWidget('list'),
+          ...counts,
+          ...problemsOf(collection, items, field.fields, fixed, path, false),
+        ];
+      }
+      const item = field.field;
+      return [
+        ...expectWidget('list'),
+        ...counts,
+        ...(item
+          ? widgetProblems(at, collection, 'item', items, item, fixed, path, false)
+          : [`${at}: no item field`]),
+      ];
+    }
+    case 'object':
+      if (schema.properties) {
+        return [
+          ...expectWidget('object'),
+          ...problemsOf(collection, schema, field.fields, fixed, path, optional),
+        ];
+      }
+      return expectWidget('object');
+    default:
+      return [`${at}: type ${String(schema.type)} not checked`];
+  }
+}
+
+/** Every problem of `config` against the real schemas; the items' groups are one per folder. */
+function problemsOfConfig(config: CmsConfig): string[] {
+  return sources().flatMap(({ name }) => {
+    const schema = readSchema(root, name);
+    const collections = config.collections.filter(
+      (collection) => collection.name === name || collection.name.startsWith(`${name}-`),
+    );
+    if (collections.length === 0) return [`${name} has no CMS collection`];
+    return collections.flatMap((collection) => {
+      const group = collection.name.slice(name.length + 1);
+      return problemsOf(name, schema, collection.fields, group ? { group } : {});
+    });
+  });
+}
+
+describe('the CMS config generated from the content schemas', () => {
+  const config = () => cmsConfig(root, { CMS_GITHUB_REPO: 'acme/site', CMS_BRANCH: 'main' });
+
+  it('has a CMS field with the right widget for every field of every collection', () => {
+    expect(sources().map(({ name }) => name)).toEqual([
+      'pages',
+      'projects',
+      'slides',
+      'team',
+      'serviceCards',
+      'items',
+    ]);
+    expect(problemsOfConfig(config())).toEqual([]);
+  });
+
+  it('fails when a schema field has no CMS field', () => {
+    const withoutTitle = cmsConfig(root, {}, (collection) => {
+      const schema = structuredClone(readSchema(root, collection));
+      if (collection === 'serviceCards') delete schema.properties?.['title'];
+      if (collection === 'items') delete schema.properties?.['infographic']?.properties?.['lead'];
+      return schema;
+    });
+    expect(problemsOfConfig(withoutTitle)).toEqual([
+      'serviceCards: title has no CMS field',
+      ...['corporate', 'eia', 'farming', 'farming-principles', 'generator', 'hospitality']
+        .concat(['liquid-waste', 'renewable', 'solid-waste'])
+        .map(() => 'items: infographic.lead has no CMS field'),
+    ]);
+  });
+
+  it('makes an enum a select of exactly its values', () => {
+    const cards = config().collections.find(({ name }) => name === 'serviceCards');
+    const link = cards?.fields.find(({ name }) => name === 'link');
+    expect(link?.widget).toBe('select');
+    expect(link?.options).toEqual(readSchema(root, 'serviceCards').properties?.['link']?.enum);
+  });
+
+  it('gives every icon field exactly the known Lucide icons', () => {
+    const icons: CmsField[] = [];
+    const walk = (fields: readonly CmsField[] = []) => {
+      for (const field of fields) {
+        if (field.name === 'icon') icons.push(field);
+        walk(field.fields);
+      }
+    };
+    for (const collection of config().collections) walk(collection.fields);
+    // team, service cards, and each of nine item groups' icon and infographic feature icons.
+    expect(icons).toHaveLength(2 + 9 * 2);
+    for (const icon of icons) expect(sorted(icon.options ?? [])).toEqual(sorted(iconNames));
+  });
+
+  it('keeps each items group in its folder, with the group fixed', () => {
+    const groups = readSchema(root, 'items').properties?.['group']?.enum ?? [];
+    const items = config().collections.filter(({ name }) => name.startsWith('items-'));
+    expect(sorted(items.map(({ folder }) => folder))).toEqual(
+      sorted(groups.map((group) => `content/items/${String(group)}`)),
+    );
+  });
+
+  it('turns lengths into a pattern that accepts exactly the allowed lengths', () => {
+    const pages = config().collections.find(({ name }) => name === 'pages');
+    const description = pages?.fields.find(({ name }) => name === 'description');
+    const [source = '', message] = description?.pattern ?? [];
+    const pattern = new RegExp(source);
+    expect(message).toBe('Between 50 and 170 characters.');
+    expect(['x'.repeat(49), 'x'.repeat(171)].map((text) => pattern.test(text))).toEqual([
+      false,
+      false,
+    ]);
+    expect(
+      ['x'.repeat(50), `${'x'.repeat(100)}\n${'x'.repeat(69)}`].map((s) => pattern.test(s)),
+    ).toEqual([true, true]);
+  });
+
+  it('offers every section key the pages use', () => {
+    const pages = config().collections.find(({ name }) => name === 'pages');
+    const sections = pages?.fields.find(({ name }) => name === 'sections');
+    const used = keysAt(entriesOf(root, 'content/pages'), 'sections');
+    expect(used.length).toBeGreaterThan(0);
+    expect(sections?.fields?.map(({ name }) => name)).toEqual(used);
+  });
+
+  it('edits MDX pages and projects with their body as raw Markdown, YAML as YAML', () => {
+    for (const collection of config().collections) {
+      const markdown = ['pages', 'projects'].includes(collection.name);
+      expect(collection.format, collection.name).toBe(markdown ? 'frontmatter' : 'yaml');
+      expect(collection.extension, collection.name).toBe(markdown ? 'mdx' : 'yaml');
+      const body = collection.fields.find(({ name }) => name === 'body');
+      expect(body?.modes ?? null, collection.name).toEqual(markdown ? ['raw'] : null);
+    }
+  });
+
+  it('uses GitHub with the editorial workflow, repository and branch from the environment', () => {
+    const { backend, publish_mode, local_backend } = cmsConfig(root, {
+      CMS_GITHUB_REPO: 'acme/site',
+      CMS_BRANCH: 'production',
+    });
+    expect(backend).toMatchObject({ name: 'github', repo: 'acme/site', branch: 'production' });
+    expect(publish_mode).toBe('editorial_workflow');
+    expect(local_backend).toEqual({ url: LOCAL_BACKEND_URL });
+    expect(new URL(LOCAL_BACKEND_URL).hostname).toBe('127.0.0.1');
+  });
+
+  it('writes YAML that reads back as the same config, the icon list once', () => {
+    const yaml = configYaml(config());
+    expect(parse(yaml, { maxAliasCount: -1 })).toEqual(JSON.parse(JSON.stringify(config())));
+    expect(yaml.split('\n').filter((line) => /^\s+- a-arrow-down$/.test(line))).toHaveLength(1);
+  });
+});
