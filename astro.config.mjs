@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
 import robots from './src/integrations/robots.ts';
+import cms from './src/integrations/cms.ts';
 
 /** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
@@ -38,6 +39,7 @@ export default defineConfig({
     mdx(),
     islandStylesInHead(),
     robots(),
+    cms(),
     sitemap({
       filter: (page) => {
         const { pathname } = new URL(page);

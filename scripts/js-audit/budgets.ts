@@ -34,7 +34,7 @@ export function budgetFor(route: string): number | null {
 
 /**
  * Every page of a built site: `/` for dist/index.html, `/about` for dist/about/index.html and
- * `/404` for dist/404.html (served for unknown paths), sorted.
+ * `/404` for dist/404.html (served for unknown paths), sorted; not the CMS at /cms/.
  */
 export async function routesIn(dist: string): Promise<string[]> {
   const files = await readdir(dist, { recursive: true });
@@ -42,6 +42,8 @@ export async function routesIn(dist: string): Promise<string[]> {
     .map((file) => file.split('\\').join('/'))
     .flatMap((file) => {
       if (file === 'index.html') return ['/'];
+      // The editors' CMS (src/integrations/cms.ts) is a separate app no visitor loads.
+      if (file === 'cms/index.html') return [];
       if (file === '404.html') return ['/404'];
       return file.endsWith('/index.html') ? [`/${file.slice(0, -'/index.html'.length)}`] : [];
     });
