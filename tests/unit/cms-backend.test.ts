@@ -1,0 +1,101 @@
+/**
+ * The local backend of `npm run cms` (scripts/cms-backend.ts): decap-server in git mode on
+ * loopback, in a real temporary git repository, over real HTTP. A save is one commit of exactly
+ * the saved file; while the tree holds other changes a save is refused and nothing is committed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentBranch, dirtyFiles, startBackend } from '../../scripts/cms-backend';
+
+let repo = '';
+let server: Server | undefined;
+let api = '';
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+const ITEM = 'content/team/01-lead.yaml';
+
+beforeAll(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'cms-backend-'));
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 'test@example.org');
+  git('config', 'user.name', 'Test');
+  git('config', 'commit.gpgsign', 'false');
+  await mkdir(join(repo, 'content/team'), { recursive: true });
+  await writeFile(join(repo, ITEM), 'order: 1\nname: Asha\nrole: Lead\nicon: sun\n');
+  await writeFile(join(repo, 'README.md'), 'repo\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'start');
+  server = await startBackend(repo, 0, 'error');
+  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await rm(repo, { recursive: true, force: true });
+});
+
+/** As the CMS page calls it: from the dev site's origin. */
+const call = (action: string, params: object) =>
+  fetch(api, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4321' },
+    body: JSON.stringify({ action, params }),
+  });
+
+const save = (raw: string) =>
+  call('persistEntry', {
+    branch: 'main',
+    entry: { slug: '01-lead', path: ITEM, raw },
+    assets: [],
+    options: {
+      collectionName: 'team',
+      commitMessage: 'Update Team “01-lead”',
+      useWorkflow: false,
+      status: 'draft',
+    },
+  });
+
+describe('the local CMS backend', () => {
+  it('listens on loopback and serves the git checkout', async () => {
+    expect((server?.address() as AddressInfo).address).toBe('127.0.0.1');
+    const info = await (await call('info', {})).json();
+    expect(info).toMatchObject({ type: 'local_git' });
+    expect(currentBranch(repo)).toBe('main');
+  });
+
+  it('commits a save as one commit holding only the saved file', async () => {
+    const response = await save('order: 1\nname: Asha\nrole: Lead engineer\nicon: sun\n');
+    expect(response.status).toBe(200);
+    expect(git('log', '-1', '--format=%s')).toContain('Update Team');
+    expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe(ITEM);
+    expect(await readFile(join(repo, ITEM), 'utf8')).toContain('role: Lead engineer');
+    expect(dirtyFiles(repo)).toEqual([]);
+  });
+
+  it('refuses a save while the tree has other changes, and commits nothing', async () => {
+    const before = git('rev-parse', 'HEAD');
+    await writeFile(join(repo, 'notes.txt'), 'mine\n');
+    await writeFile(join(repo, 'README.md'), 'changed\n');
+    const response = await save('order: 1\nname: Asha\nrole: Director\nicon: sun\n');
+    expect(response.status).toBe(409);
+    // Readable by the CMS page, which shows the message to the editor.
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
+    const { error } = (await response.json()) as { error: string };
+    expect(error).toContain('README.md');
+    expect(error).toContain('notes.txt');
+    expect(git('rev-parse', 'HEAD')).toBe(before);
+    expect(await readFile(join(repo, ITEM), 'utf8')).toContain('role: Lead engineer');
+    expect(dirtyFiles(repo).sort()).toEqual(['README.md', 'notes.txt']);
+  });
+
+  it('still answers reads while the tree is dirty', async () => {
+    const response = await call('getEntry', { branch: 'main', path: ITEM });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: string }).data).toContain('Lead engineer');
+  });
+});
