@@ -62,10 +62,18 @@ describe('the CMS in the build', () => {
     expect(config.collections.length).toBeGreaterThan(6);
   });
 
-  it("registers the home page's stylesheets as the preview style", async () => {
-    const init = await readFile(join(await build({}), 'init.js'), 'utf8');
+  it("registers the home page's stylesheets as the preview style, and a template per collection", async () => {
+    const out = await build({});
+    const init = await readFile(join(out, 'init.js'), 'utf8');
     expect(init).toContain('["/_astro/a.css","/_astro/b.css"]');
     expect(init).toContain('CMS.registerPreviewStyle(href)');
+    expect(init).toContain("import { registerPreviews } from './preview.js';");
+    expect(init).toMatch(
+      /registerPreviews\(\["pages","projects","slides","team","serviceCards","items-/,
+    );
+    expect(await readFile(join(out, 'preview.js'), 'utf8')).toBe(
+      await readFile(join(root, 'src/lib/cms/preview.js'), 'utf8'),
+    );
   });
 
   it('ships every chunk and wasm file the bundle can load, and no source map', async () => {
