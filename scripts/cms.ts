@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { LOCAL_BACKEND_URL } from '../src/lib/cms/config.ts';
+import { localBackendUrl } from '../src/lib/cms/config.ts';
 import { currentBranch, dirtyFiles, dirtyMessage, startBackend } from './cms-backend.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -23,8 +23,8 @@ if (dirty.length > 0 || branch === undefined) {
 }
 
 const port = process.env['PORT'] ?? '4321';
-// The port the generated config names (local_backend.url).
-const backend = await startBackend(root, Number(new URL(LOCAL_BACKEND_URL).port));
+// The port the generated config names (local_backend.url; CMS_BACKEND_PORT, default 8081).
+const backend = await startBackend(root, Number(new URL(localBackendUrl()).port));
 const dev = spawn(
   process.execPath,
   [join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', port],

@@ -28,6 +28,14 @@ import {
 /** decap-server's default address; `npm run cms` binds it to loopback. */
 export const LOCAL_BACKEND_URL = 'http://127.0.0.1:8081/api/v1';
 
+/** The local backend's address: decap-server's default, or CMS_BACKEND_PORT on loopback. */
+export function localBackendUrl(env: Env = process.env): string {
+  const port = env['CMS_BACKEND_PORT'];
+  return port !== undefined && /^\d{1,5}$/.test(port)
+    ? `http://127.0.0.1:${port}/api/v1`
+    : LOCAL_BACKEND_URL;
+}
+
 export interface CmsCollection {
   name: string;
   label: string;
@@ -153,7 +161,7 @@ export function cmsConfig(
       squash_merges: true,
     },
     publish_mode: env['CMS_LOCAL'] === 'true' ? 'simple' : 'editorial_workflow',
-    local_backend: { url: LOCAL_BACKEND_URL },
+    local_backend: { url: localBackendUrl(env) },
     ...(site && { site_url: site, display_url: site }),
     // No field takes an upload (images are picked by name), but Decap requires a media folder.
     media_folder: 'public/uploads',
