@@ -52,7 +52,12 @@ describe('the CMS in the build', () => {
     expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(page).toMatch(/<title>[^<]+<\/title>/);
     const sources = [...page.matchAll(/\b(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
-    expect(sources).toEqual(['/cms/config.yml', '/cms/decap-cms.js', '/cms/init.js']);
+    expect(sources).toEqual([
+      '/cms/config.yml',
+      '/cms/manual-init.js',
+      '/cms/decap-cms.js',
+      '/cms/init.js',
+    ]);
   });
 
   it('writes the generated config, with the repository from the environment', async () => {
@@ -73,6 +78,29 @@ describe('the CMS in the build', () => {
     );
     expect(await readFile(join(out, 'preview.js'), 'utf8')).toBe(
       await readFile(join(root, 'src/lib/cms/preview.js'), 'utf8'),
+    );
+  });
+
+  it('bundles the tidy YAML formats and starts the CMS only after registering them', async () => {
+    const out = await build({});
+    expect(await readFile(join(out, 'manual-init.js'), 'utf8')).toBe(
+      'window.CMS_MANUAL_INIT = true;\n',
+    );
+    const formats = await readFile(join(out, 'formats.js'), 'utf8');
+    // The yaml package is inside, not imported from anywhere.
+    expect(formats).not.toMatch(/\bimport\b[^;]*\bfrom\s*["']/);
+    expect(formats).not.toMatch(/https?:\/\//);
+    const registered: string[] = [];
+    const url = `data:text/javascript;base64,${Buffer.from(formats).toString('base64')}`;
+    const { registerFormats } = (await import(url)) as {
+      registerFormats: (cms: { registerCustomFormat: (name: string) => void }) => void;
+    };
+    registerFormats({ registerCustomFormat: (name) => void registered.push(name) });
+    expect(registered).toEqual(['tidy-yaml', 'tidy-frontmatter']);
+    const init = await readFile(join(out, 'init.js'), 'utf8');
+    expect(init.indexOf('registerFormats(window.CMS)')).toBeGreaterThan(-1);
+    expect(init.indexOf('registerFormats(window.CMS)')).toBeLessThan(
+      init.indexOf('window.CMS.init()'),
     );
   });
 

@@ -251,7 +251,7 @@ describe('the CMS config generated from the content schemas', () => {
   it('edits MDX pages and projects with their body as raw Markdown, YAML as YAML', () => {
     for (const collection of config().collections) {
       const markdown = ['pages', 'projects'].includes(collection.name);
-      expect(collection.format, collection.name).toBe(markdown ? 'frontmatter' : 'yaml');
+      expect(collection.format, collection.name).toBe(markdown ? 'tidy-frontmatter' : 'tidy-yaml');
       expect(collection.extension, collection.name).toBe(markdown ? 'mdx' : 'yaml');
       const body = collection.fields.find(({ name }) => name === 'body');
       expect(body?.modes ?? null, collection.name).toEqual(markdown ? ['raw'] : null);

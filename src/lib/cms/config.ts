@@ -24,6 +24,7 @@ import {
   subfolders,
   type CollectionSource,
 } from './sources.ts';
+import { TIDY_FRONTMATTER, TIDY_YAML } from './tidy-yaml.ts';
 
 /** decap-server's default address; `npm run cms` binds it to loopback. */
 export const LOCAL_BACKEND_URL = 'http://127.0.0.1:8081/api/v1';
@@ -41,7 +42,7 @@ export interface CmsCollection {
   label: string;
   folder: string;
   extension: string;
-  format: 'yaml' | 'frontmatter';
+  format: typeof TIDY_YAML | typeof TIDY_FRONTMATTER;
   create: boolean;
   delete: boolean;
   slug: string;
@@ -106,7 +107,8 @@ function collectionsOf(
   const identifier = properties.includes('title') ? 'title' : (properties[0] ?? 'title');
   const common = {
     extension: markdown ? (source.pattern.includes('mdx') ? 'mdx' : 'md') : 'yaml',
-    format: markdown ? ('frontmatter' as const) : ('yaml' as const),
+    // Registered by /cms/formats.js: saves that change only the edited values' lines.
+    format: markdown ? TIDY_FRONTMATTER : TIDY_YAML,
     create: !FIXED_SET.has(source.name),
     delete: !FIXED_SET.has(source.name),
     slug: '{{slug}}',

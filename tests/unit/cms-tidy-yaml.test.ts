@@ -1,0 +1,106 @@
+/**
+ * Tidy saves (src/lib/cms/tidy-yaml.ts): a CMS save changes the lines of the values the editor
+ * changed and nothing else, over every file of content/.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { frontmatterFormat, updateYaml, yamlFormat } from '../../src/lib/cms/tidy-yaml';
+
+const root = join(import.meta.dirname, '../..');
+const files = execFileSync('git', ['ls-files', 'content'], { cwd: root, encoding: 'utf8' })
+  .trim()
+  .split('\n');
+
+/** Lines of `after` that are not in `before`, and the reverse (a line-set diff). */
+function changed(before: string, after: string): number {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  return (
+    a.filter((line) => !b.includes(line)).length + b.filter((line) => !a.includes(line)).length
+  );
+}
+
+/** Every string leaf's path in `value`. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  }
+  return [];
+}
+
+function setIn(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let at = copy;
+  path.slice(0, -1).forEach((key) => (at = at[key] as Record<string | number, unknown>));
+  at[path.at(-1) ?? ''] = leaf;
+  return copy;
+}
+
+const ITEM = readFileSync(join(root, 'content/items/eia/01-energy-efficiency.yaml'), 'utf8');
+
+describe('tidy CMS saves', () => {
+  it('a one-field save of an item changes that one line, and the folded paragraph stays', () => {
+    const format = yamlFormat();
+    const data = format.fromFile(ITEM);
+    const saved = format.toFile({ ...data, title: 'Energy Efficiency Audits' });
+    expect(saved).toBe(
+      ITEM.replace('title: Energy Efficiency\n', 'title: Energy Efficiency Audits\n'),
+    );
+  });
+
+  it('keeps quotes, and a changed folded paragraph stays a folded block', () => {
+    const text = "a: '24/7'\nb: >-\n  one two\n  three\nc: plain # note\n";
+    expect(updateYaml(text, { a: '24/7', b: 'one two three', c: 'other' })).toBe(
+      "a: '24/7'\nb: >-\n  one two\n  three\nc: other # note\n",
+    );
+    const long = 'word '.repeat(30).trim();
+    const saved = updateYaml(text, { a: '24/7 support', b: long, c: 'plain' });
+    expect(saved).toMatch(/^a: '24\/7 support'\nb: >-\n {2}word/);
+    expect(saved.split('\n').every((line) => line.length <= 100)).toBe(true);
+    expect(parse(saved)).toEqual({ a: '24/7 support', b: long, c: 'plain' });
+  });
+
+  it('changing any one string of any content file rewrites only its own lines', () => {
+    let edits = 0;
+    for (const file of files) {
+      const text = readFileSync(join(root, file), 'utf8');
+      const yaml = file.endsWith('.mdx') ? (/^---\n([\s\S]*?\n)---\n/.exec(text)?.[1] ?? '') : text;
+      const data = parse(yaml) as unknown;
+      for (const path of stringPaths(data)) {
+        const next = setIn(data, path, 'Changed: a value, with "quotes" and # signs');
+        const saved = updateYaml(yaml, next);
+        expect(parse(saved), `${file} ${path.join('.')}`).toEqual(next);
+        const before = String(path.reduce<unknown>((at, key) => (at as never)[key], data));
+        const lines = before.length > 90 ? 20 : 2;
+        expect(changed(yaml, saved), `${file} ${path.join('.')}`).toBeLessThanOrEqual(lines);
+        edits += 1;
+      }
+    }
+    expect(edits).toBeGreaterThan(500);
+  });
+
+  it('adding a list item re-serialises but keeps the folded blocks and the values', () => {
+    const format = yamlFormat();
+    const data = format.fromFile(ITEM) as { infographic: { stats: unknown[] } };
+    const stats = [...data.infographic.stats, { value: 'New', label: 'A new stat' }];
+    const next = { ...data, infographic: { ...data.infographic, stats } };
+    const saved = format.toFile(next);
+    expect(parse(saved)).toEqual(next);
+    expect(saved).toContain('description: >-\n');
+  });
+
+  it('front matter: the body comes back byte-identical and only the changed line differs', () => {
+    const page = readFileSync(join(root, 'content/pages/about.mdx'), 'utf8');
+    const format = frontmatterFormat();
+    const data = format.fromFile(page);
+    const saved = format.toFile({ ...data, description: 'A new description of the company.' });
+    expect(saved.slice(saved.indexOf('\n---\n'))).toBe(page.slice(page.indexOf('\n---\n')));
+    expect(changed(page, saved)).toBe(2);
+  });
+});
