@@ -34,19 +34,34 @@ const pagePaths = [
 ];
 
 const hero = z.object({
-  title: z.string().optional(),
-  subtitle: z.string().optional(),
-  image: illustration.optional(),
-  buttonText: z.string().optional(),
-  buttonHref: pageHref(pagePaths).optional(),
+  title: z.string().optional().describe('Big heading at the top of the page.'),
+  subtitle: z.string().optional().describe('Line under the hero heading.'),
+  image: illustration
+    .optional()
+    .describe('Illustration beside the hero heading (a file of src/assets/illustrations).'),
+  buttonText: z.string().optional().describe('Words on the hero button; no button without them.'),
+  buttonHref: pageHref(pagePaths)
+    .optional()
+    .describe('Page the hero button opens, as a path of this site, e.g. /about or /#contact.'),
 });
 
 const seo = {
   /** Browser tab and search-result title (the site's short name is appended). */
-  title: z.string().min(3).max(70),
+  title: z
+    .string()
+    .min(3)
+    .max(70)
+    .describe("Browser tab and search-result title, 3 to 70 characters; the site's name is added."),
   /** Search-result snippet. */
-  description: z.string().min(50).max(170),
-  keywords: z.array(z.string()).default([]),
+  description: z
+    .string()
+    .min(50)
+    .max(170)
+    .describe('Snippet under the title in search results and link previews, 50 to 170 characters.'),
+  keywords: z
+    .array(z.string())
+    .default([])
+    .describe('Search keywords for the page, one short phrase each.'),
 };
 
 /** Page-level copy: hero, intro and SEO for every page, plus the MDX body where a page has prose. */
@@ -54,17 +69,33 @@ const pages = defineCollection({
   loader: glob({ pattern: '**/*.{md,mdx}', base: './content/pages' }),
   schema: z.object({
     ...seo,
-    hero: hero.default({}),
+    hero: hero.default({}).describe('The banner at the top of the page.'),
     /** Intro paragraphs shown under the hero on service pages. */
-    intro: z.array(z.string()).default([]),
+    intro: z
+      .array(z.string())
+      .default([])
+      .describe('Paragraphs under the hero on service pages, one per entry.'),
     /** Heading over the intro. */
-    introHeading: z.string().optional(),
+    introHeading: z.string().optional().describe('Heading over the intro paragraphs.'),
     /** Closing paragraph (e.g. the renewable page's "unique approach"). */
-    closing: z.object({ heading: z.string(), text: z.array(z.string()) }).optional(),
+    closing: z
+      .object({
+        heading: z.string().describe('Heading of the closing section.'),
+        text: z.array(z.string()).describe('Paragraphs of the closing section.'),
+      })
+      .optional()
+      .describe('Section at the end of the page, e.g. the renewable page\'s "unique approach".'),
     /** Headings and lead lines of named page sections, e.g. `services`, `team`, `enquiry`. */
     sections: z
-      .record(z.string(), z.object({ heading: z.string(), text: z.string().optional() }))
-      .default({}),
+      .record(
+        z.string(),
+        z.object({
+          heading: z.string().describe('Heading of the section.'),
+          text: z.string().optional().describe('Lead line under the heading.'),
+        }),
+      )
+      .default({})
+      .describe("Headings and lead lines of the page's sections (services, team, enquiry…)."),
   }),
 });
 
@@ -73,11 +104,14 @@ const projects = defineCollection({
   loader: glob({ pattern: '**/*.{md,mdx}', base: './content/projects' }),
   schema: z.object({
     ...seo,
-    hero: hero.default({}),
+    hero: hero.default({}).describe('The banner at the top of the project page.'),
     /** Short line for menus and cards. */
-    summary: z.string(),
-    order: z.number().int(),
-    outcomes: z.array(z.string()).min(3),
+    summary: z.string().describe('One short line for the menus and project cards.'),
+    order: z.number().int().describe('Place in the menus and lists: 1 comes first.'),
+    outcomes: z
+      .array(z.string())
+      .min(3)
+      .describe('What the project delivers, one line each; at least 3.'),
   }),
 });
 
@@ -85,16 +119,18 @@ const projects = defineCollection({
 const slides = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './content/slides' }),
   schema: z.object({
-    order: z.number().int(),
-    title: z.string(),
-    subtitle: z.string(),
+    order: z.number().int().describe('Place in the home page slider: 1 comes first.'),
+    title: z.string().describe('Big heading on the slide.'),
+    subtitle: z.string().describe('Line under the slide heading.'),
     /** `/images/<file>` names a file in src/assets/slides (HomeSlider sizes it), e.g. /images/slide1.jpg */
     image: knownName(
       'slide image',
       fileNames(import.meta.glob('./assets/slides/*.jpg')).map((file) => `/images/${file}`),
       'src/assets/slides, as /images/<file>',
-    ),
-    alt: z.string(),
+    ).describe('Photo behind the slide (a file of src/assets/slides).'),
+    alt: z
+      .string()
+      .describe('What the photo shows, for visitors who cannot see it (screen readers).'),
   }),
 });
 
@@ -102,10 +138,10 @@ const slides = defineCollection({
 const team = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './content/team' }),
   schema: z.object({
-    order: z.number().int(),
-    name: z.string(),
-    role: z.string(),
-    icon,
+    order: z.number().int().describe('Place among the resource persons: 1 comes first.'),
+    name: z.string().describe("The person's name or title as shown on the home page."),
+    role: z.string().describe('What they do, one line under the name.'),
+    icon: icon.describe('Lucide icon shown for the person.'),
   }),
 });
 
@@ -113,18 +149,20 @@ const team = defineCollection({
 const serviceCards = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './content/service-cards' }),
   schema: z.object({
-    order: z.number().int(),
-    title: z.string(),
-    description: z.string(),
-    icon,
-    link: z.enum([
-      '/renewable-energy',
-      '/hospitality',
-      '/solid-waste-management',
-      '/liquid-waste-management',
-      '/integrated-farming',
-      '/corporate-sustainability',
-    ]),
+    order: z.number().int().describe('Place among the home page service cards: 1 comes first.'),
+    title: z.string().describe('Heading of the card.'),
+    description: z.string().describe('Text of the card, a few sentences.'),
+    icon: icon.describe('Lucide icon at the top of the card.'),
+    link: z
+      .enum([
+        '/renewable-energy',
+        '/hospitality',
+        '/solid-waste-management',
+        '/liquid-waste-management',
+        '/integrated-farming',
+        '/corporate-sustainability',
+      ])
+      .describe('Service page the card opens.'),
   }),
 });
 
@@ -136,32 +174,56 @@ const serviceCards = defineCollection({
 const items = defineCollection({
   loader: glob({ pattern: '**/*.yaml', base: './content/items' }),
   schema: z.object({
-    group: z.enum([
-      'renewable',
-      'generator',
-      'eia',
-      'farming',
-      'hospitality',
-      'liquid-waste',
-      'solid-waste',
-      'corporate',
-      'farming-principles',
-    ]),
-    order: z.number().int(),
-    title: z.string(),
+    group: z
+      .enum([
+        'renewable',
+        'generator',
+        'eia',
+        'farming',
+        'hospitality',
+        'liquid-waste',
+        'solid-waste',
+        'corporate',
+        'farming-principles',
+      ])
+      .describe('The page that lists the item.'),
+    order: z.number().int().describe('Place on its page: 1 comes first.'),
+    title: z.string().describe('Heading of the item on its page.'),
     /** Full description; cards show the teaser of SPEC §9 and the full text on demand. */
-    description: z.string(),
-    image: illustration.optional(),
-    icon: icon.optional(),
+    description: z
+      .string()
+      .describe(
+        'Full text; a closed card shows a teaser of it (two sentences and part of the third).',
+      ),
+    image: illustration.optional().describe('Illustration on the card (src/assets/illustrations).'),
+    icon: icon.optional().describe('Lucide icon on the card.'),
     /** Data of the item's self-contained infographic document. */
     infographic: z
       .object({
-        heading: z.string(),
-        lead: z.string(),
-        features: z.array(z.object({ title: z.string(), text: z.string(), icon })).length(3),
-        stats: z.array(z.object({ value: z.string(), label: z.string() })).default([]),
+        heading: z.string().describe('Heading of the infographic.'),
+        lead: z.string().describe('One line under the infographic heading.'),
+        features: z
+          .array(
+            z.object({
+              title: z.string().describe('Heading of the feature.'),
+              text: z.string().describe('One sentence on the feature.'),
+              icon: icon.describe('Lucide icon of the feature.'),
+            }),
+          )
+          .length(3)
+          .describe('Exactly 3 features, each a heading, a sentence and an icon.'),
+        stats: z
+          .array(
+            z.object({
+              value: z.string().describe('The figure or word shown big, e.g. 30% or Ranked.'),
+              label: z.string().describe('What the value means, one short line.'),
+            }),
+          )
+          .default([])
+          .describe('Figures shown big with a label under each; may be empty.'),
       })
-      .optional(),
+      .optional()
+      .describe("The item's one-page infographic (its own page under /infographics/)."),
   }),
 });
 

@@ -269,6 +269,48 @@ describe('the CMS config generated from the content schemas', () => {
     expect(new URL(LOCAL_BACKEND_URL).hostname).toBe('127.0.0.1');
   });
 
+  it("gives every field the schema's description as its hint, and terse names a label", () => {
+    const missing: string[] = [];
+    const walk = (schema: JsonSchema, fields: readonly CmsField[] | undefined, at: string) => {
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (name === '$schema') continue;
+        const field = fields?.find((candidate) => candidate.name === name);
+        if (property.description !== undefined && field?.hint !== property.description) {
+          missing.push(`${at}.${name}`);
+        }
+        const items = property.items;
+        if (items?.properties !== undefined) walk(items, field?.fields, `${at}.${name}`);
+        if (property.properties !== undefined) walk(property, field?.fields, `${at}.${name}`);
+      }
+    };
+    let described = 0;
+    for (const collection of config().collections) {
+      const schema = readSchema(root, collection.name.replace(/-.*$/, ''));
+      walk(schema, collection.fields, collection.name);
+      described += Object.values(schema.properties ?? {}).filter((p) => p.description).length;
+    }
+    expect(missing).toEqual([]);
+    expect(described).toBeGreaterThan(30);
+
+    const pages = config().collections.find(({ name }) => name === 'pages');
+    const description = pages?.fields.find(({ name }) => name === 'description');
+    expect(description?.hint).toMatch(/search results.*50 to 170 characters/);
+    const hero = pages?.fields.find(({ name }) => name === 'hero');
+    expect(hero?.fields?.find(({ name }) => name === 'buttonHref')).toMatchObject({
+      label: 'Button link',
+      hint: expect.stringContaining('Page the hero button opens'),
+    });
+  });
+
+  it('points the local backend at CMS_BACKEND_PORT on loopback, nothing else', () => {
+    expect(cmsConfig(root, { CMS_BACKEND_PORT: '9123' }).local_backend.url).toBe(
+      'http://127.0.0.1:9123/api/v1',
+    );
+    expect(cmsConfig(root, { CMS_BACKEND_PORT: 'evil.example:80' }).local_backend.url).toBe(
+      LOCAL_BACKEND_URL,
+    );
+  });
+
   it('writes YAML that reads back as the same config, the icon list once', () => {
     const yaml = configYaml(config());
     expect(parse(yaml, { maxAliasCount: -1 })).toEqual(JSON.parse(JSON.stringify(config())));

@@ -3,6 +3,8 @@
  * CMS field. Astro's JSON Schema keeps types, required, lengths, item counts, enums, defaults and
  * descriptions, but not the zod refinements that check names (icons, illustrations, slide
  * images), nor which strings are long prose: those come in as `NameLists` and `LONG_TEXT`.
+ * Each field's description (`.describe()` in src/content.config.ts) is its hint under the field;
+ * terse field names get a label of their own (`LABELS`).
  * A record (a map with free keys) has no Decap widget; it becomes an object of the keys the
  * content already uses (`recordKeys`), each optional, so no existing entry loses a key.
  * Decap checks the required fields of an optional object even when the entry has no such
@@ -76,6 +78,17 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
+/** Labels for field names too terse to say what they hold; the rest come from `labelOf`. */
+const LABELS: Readonly<Record<string, string>> = {
+  alt: 'Photo description (alt text)',
+  buttonHref: 'Button link',
+  hero: 'Hero banner',
+  intro: 'Intro paragraphs',
+  lead: 'Lead line',
+  link: 'Links to',
+  order: 'Position',
+};
+
 function typeOf(schema: JsonSchema): string | undefined {
   if (Array.isArray(schema.type)) return schema.type.find((type) => type !== 'null');
   return schema.type;
@@ -96,7 +109,7 @@ function lengthPattern(schema: JsonSchema): [string, string] | undefined {
 }
 
 function base(name: string, schema: JsonSchema, required: boolean) {
-  const field: Omit<CmsField, 'widget'> = { name, label: labelOf(name) };
+  const field: Omit<CmsField, 'widget'> = { name, label: LABELS[name] ?? labelOf(name) };
   if (!required) field.required = false;
   if (schema.description !== undefined) field.hint = schema.description;
   // An object's default ({}) is what Decap does anyway with an empty object.
