@@ -108,7 +108,7 @@ function collectionsOf(
   const common = {
     extension: markdown ? (source.pattern.includes('mdx') ? 'mdx' : 'md') : 'yaml',
     // Registered by /cms/formats.js: saves that change only the edited values' lines.
-    format: markdown ? TIDY_FRONTMATTER : TIDY_YAML,
+    format: (markdown ? TIDY_FRONTMATTER : TIDY_YAML) as CmsCollection['format'],
     create: !FIXED_SET.has(source.name),
     delete: !FIXED_SET.has(source.name),
     slug: '{{slug}}',

@@ -54,7 +54,7 @@ class Restructure extends Error {}
 function blockScalar(old: string, scalar: Scalar, value: string): string {
   const indent = /\n( +)\S/.exec(old)?.[1] ?? '  ';
   const fresh = new Scalar(value);
-  fresh.type = scalar.type;
+  if (scalar.type !== undefined) fresh.type = scalar.type;
   const rendered = new Document({ x: fresh }).toString({ lineWidth: WIDTH - indent.length + 2 });
   return rendered.slice('x: '.length).replace(/\n {2}/g, `\n${indent}`);
 }
@@ -140,7 +140,7 @@ export function updateYaml(text: string, data: unknown): string {
     if (!(error instanceof Restructure)) throw error;
     // A key or item added or removed: the Document keeps styles and comments of what stays.
     const next = doc.clone();
-    next.contents = merged(next, next.contents, data);
+    next.contents = merged(next, next.contents, data) as typeof next.contents;
     return next.toString({ lineWidth: WIDTH });
   }
 }
