@@ -4,6 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import contactFn from '../../functions/contact.ts';
+import { endpoint, HttpError } from '../../functions/_lib/http.ts';
+import { publicSubmission } from '../../functions/_lib/submission.ts';
+import { ContactMessageSchema } from '../../src/lib/schemas/index.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
 import {
   BASE_URL,
@@ -183,5 +186,42 @@ describe('the way back to the form never leaves the site', () => {
     expect(res.headers.get('location')).toBe(
       '/services/eia/?tab=2%2F3&error=1&fields=email#contact-form',
     );
+  });
+});
+
+describe('a form post that fails on the server', () => {
+  const failing = (error: unknown) =>
+    endpoint(
+      publicSubmission({
+        schema: ContactMessageSchema,
+        save: () => Promise.reject(error),
+        notification: () => ({ subject: '', text: '' }) as never,
+        form: { name: 'contact', page: '/about', anchor: 'contact' },
+      }),
+    );
+  const postForm = (handler: ReturnType<typeof failing>) =>
+    call(handler, {
+      path: '/api/contact',
+      form: { email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.' },
+      headers: { referer: `${BASE_URL}/about` },
+    });
+
+  it('goes back to the form for a client error, but passes a server error on as it is', async () => {
+    const refused = await postForm(failing(new HttpError(409, 'Conflict.')));
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe('/about?error=1#contact');
+    for (const status of [500, 503]) {
+      const res = await postForm(failing(new HttpError(status, 'Not now.')));
+      expect(res.status, String(status)).toBe(status);
+      expect(await res.json()).toEqual({ error: 'Not now.' });
+    }
+  });
+
+  it('answers an unexpected error 500 with a generic message, not a way back that hides it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await postForm(failing(new TypeError('secret internals at /srv/app.ts:12')));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal error.' });
+    expect(logged).toHaveBeenCalled();
   });
 });
