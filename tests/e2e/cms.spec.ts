@@ -1,0 +1,221 @@
+/**
+ * The editors' CMS end to end (issue 14, item 7): Decap at /cms/ under `astro dev`, saving through
+ * the local backend (decap-server in git mode, scripts/cms-backend.ts) into a temporary clone of
+ * this repository's HEAD, on free loopback ports. An edit of an item's title and of a page's
+ * description each become one commit holding exactly that change (the MDX body byte-identical);
+ * the clone then builds with the new copy on its pages. A value the schema refuses shows the
+ * field's error and commits nothing. Desktop only: one clone, one dev server and one build.
+ */
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { currentBranch, dirtyFiles, startBackend } from '../../scripts/cms-backend';
+
+const root = join(import.meta.dirname, '../..');
+const astro = join(root, 'node_modules/astro/bin/astro.mjs');
+
+const ITEM = 'content/items/eia/01-energy-efficiency.yaml';
+const PAGE = 'content/pages/about.mdx';
+const NEW_TITLE = 'Energy Efficiency Audits for Plants';
+const NEW_DESCRIPTION =
+  'A Kerala consultancy for renewable energy, waste and water systems, with ten years of field work.';
+
+let repo = '';
+let site = '';
+let backend: Server | undefined;
+let dev: ChildProcess | undefined;
+let devLog = '';
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Polls until `url` answers 200 (astro dev syncs content and optimises deps first). */
+async function waitFor(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (dev?.exitCode !== null) throw new Error(`astro dev exited:\n${devLog}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer in ${ms} ms:\n${devLog}`);
+}
+
+test.describe.configure({ mode: 'serial', timeout: 6 * 60_000 });
+
+test.beforeAll(async ({}, testInfo) => {
+  // One clone, one dev server and one build: the desktop project only.
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  testInfo.setTimeout(4 * 60_000);
+  repo = await mkdtemp(join(tmpdir(), 'cms-e2e-'));
+  execFileSync('git', ['clone', '-q', root, repo]);
+  git('config', 'user.email', 'editor@example.org');
+  git('config', 'user.name', 'Editor');
+  git('config', 'commit.gpgsign', 'false');
+  // The packages are links to ours, but node_modules is the clone's own folder: astro and vite
+  // keep caches there (.astro's data store, .vite), which must not mix with this checkout's.
+  await mkdir(join(repo, 'node_modules'));
+  const packages = await readdir(join(root, 'node_modules'));
+  await Promise.all(
+    packages
+      .filter((name) => !['.astro', '.vite', '.cache'].includes(name))
+      .map((name) => symlink(join(root, 'node_modules', name), join(repo, 'node_modules', name))),
+  );
+  // The guard of the local backend refuses saves on a dirty tree: the clone must be clean.
+  expect(dirtyFiles(repo)).toEqual([]);
+  const branch = currentBranch(repo) ?? 'main';
+
+  backend = await startBackend(repo, 0, 'error');
+  const backendPort = (backend.address() as AddressInfo).port;
+  const port = await freePort();
+  site = `http://127.0.0.1:${port}`;
+  dev = spawn(
+    process.execPath,
+    [astro, 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        CMS_LOCAL: 'true',
+        CMS_BRANCH: branch,
+        CMS_BACKEND_PORT: String(backendPort),
+      },
+    },
+  );
+  const log = (chunk: Buffer) => void (devLog += chunk.toString());
+  dev.stdout?.on('data', log);
+  dev.stderr?.on('data', log);
+  await waitFor(`${site}/cms/config.yml`, 3 * 60_000);
+});
+
+test.afterAll(async () => {
+  dev?.kill('SIGTERM');
+  // The browser's keep-alive connections would hold close() open.
+  backend?.closeAllConnections();
+  await new Promise((resolve) => (backend ? backend.close(resolve) : resolve(undefined)));
+  if (repo) await rm(repo, { recursive: true, force: true });
+});
+
+/** Opens an entry's editor, signed in to the local backend. */
+async function openEntry(page: Page, collection: string, slug: string) {
+  await page.goto(`${site}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site}/cms/#/collections/${collection}/entries/${slug}`);
+}
+
+/** A top-level field's input, by its label (nested fields with the same label come later). */
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true }).first();
+
+/** Simple mode: Publish → Publish now (the caller waits for the outcome). */
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+}
+
+const show = (ref: string, path: string) => git('show', `${ref}:${path}`);
+
+/** The changed lines of the last commit (without the diff's headers). */
+function changedLines(): string[] {
+  return git('show', '--format=', '--unified=0', 'HEAD')
+    .split('\n')
+    .filter((line) => /^[-+](?![-+]{2} )/.test(line));
+}
+
+function frontMatter(mdx: string): { data: Record<string, unknown>; body: string } {
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(mdx);
+  if (!match) throw new Error('no front matter');
+  return { data: parse(match[1] ?? '') as Record<string, unknown>, body: match[2] ?? '' };
+}
+
+test("an item's title, saved in the CMS, is one commit of that change", async ({ page }) => {
+  const before = git('rev-parse', 'HEAD').trim();
+  const original = await readFile(join(repo, ITEM), 'utf8');
+  await openEntry(page, 'items-eia', '01-energy-efficiency');
+  const title = field(page, 'Title');
+  await expect(title).toHaveValue('Energy Efficiency', { timeout: 60_000 });
+  await title.fill(NEW_TITLE);
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
+
+  expect(git('rev-list', '--count', `${before}..HEAD`).trim()).toBe('1');
+  expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe(ITEM);
+  const saved = show('HEAD', ITEM);
+  expect(parse(saved)).toEqual({ ...parse(original), title: NEW_TITLE });
+  test.info().annotations.push({ type: 'item diff', description: changedLines().join('\n') });
+  expect(changedLines()).toEqual([`-title: Energy Efficiency`, `+title: ${NEW_TITLE}`]);
+  expect(dirtyFiles(repo)).toEqual([]);
+});
+
+test("a page's description, saved in the CMS, leaves the MDX body byte-identical", async ({
+  page,
+}) => {
+  const before = git('rev-parse', 'HEAD').trim();
+  const original = frontMatter(await readFile(join(repo, PAGE), 'utf8'));
+  await openEntry(page, 'pages', 'about');
+  const description = field(page, 'Description');
+  await expect(description).toHaveValue(/^A Kerala environmental/, { timeout: 60_000 });
+  await description.fill(NEW_DESCRIPTION);
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
+
+  expect(git('rev-list', '--count', `${before}..HEAD`).trim()).toBe('1');
+  expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe(PAGE);
+  const saved = frontMatter(show('HEAD', PAGE));
+  expect(saved.body).toBe(original.body);
+  expect(saved.data).toEqual({ ...original.data, description: NEW_DESCRIPTION });
+  test.info().annotations.push({ type: 'page diff', description: changedLines().join('\n') });
+  expect(changedLines()).toEqual([
+    `-description: ${String(original.data['description'])}`,
+    `+description: ${NEW_DESCRIPTION}`,
+  ]);
+});
+
+test('a description below its minimum length shows the field error and commits nothing', async ({
+  page,
+}) => {
+  const before = git('rev-parse', 'HEAD').trim();
+  await openEntry(page, 'pages', 'about');
+  const description = field(page, 'Description');
+  await expect(description).toHaveValue(NEW_DESCRIPTION, { timeout: 60_000 });
+  await description.fill('Too short.');
+  await publish(page);
+  await expect(page.getByText('Between 50 and 170 characters.')).toBeVisible();
+  // Give a wrongly accepted save time to reach the backend before looking.
+  await page.waitForTimeout(1_000);
+  expect(git('rev-parse', 'HEAD').trim()).toBe(before);
+  expect(dirtyFiles(repo)).toEqual([]);
+});
+
+test('the clone builds, with the new copy on its pages', async () => {
+  dev?.kill('SIGTERM');
+  await promisify(execFile)(process.execPath, [astro, 'build', '--silent'], {
+    cwd: repo,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  const about = await readFile(join(repo, 'dist/about/index.html'), 'utf8');
+  expect(about).toContain(`content="${NEW_DESCRIPTION}"`);
+  const eia = await readFile(
+    join(repo, 'dist/services/environmental-impact-assessment/index.html'),
+    'utf8',
+  );
+  expect(eia).toContain(NEW_TITLE);
+});
