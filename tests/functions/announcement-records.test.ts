@@ -38,12 +38,15 @@ describe('announcements', () => {
     const taken = following(newId());
     await store().setJSON(taken, { _id: taken, text: 'Already here', link: '' });
     const created = await announcements.create({ text: 'New', link: '' });
-    expect(created._id).toBe(taken); // The collision did happen.
     expect(await store().get(taken, { type: 'json' })).toEqual({
       _id: taken,
       text: 'Already here',
       link: '',
     });
+    // The create moved on to a fresh id, and what it answers is what it stored.
+    expect(created._id).not.toBe(taken);
+    expect(await store().get(created._id, { type: 'json' })).toEqual(created);
+    expect((await announcements.list()).map((item) => item.text)).toEqual(['Already here', 'New']);
   });
 
   it('are stored as created: the id and the given fields only', async () => {
