@@ -4,11 +4,18 @@
  * what a sweep deletes, and at what cost.
  */
 import { getStore } from '@netlify/blobs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../functions/_lib/repositories/login-attempts.ts';
+import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
 import { useBlobs } from './helpers.ts';
 
 const blobs = useBlobs();
+let faulty: FaultyBlobs;
+
+beforeAll(async () => {
+  faulty = await startFaultyBlobs(blobs);
+});
+afterAll(() => faulty.close());
 const store = () => getStore({ name: 'login-attempts', consistency: 'strong' });
 const WINDOW = 1_763_880_000_000;
 const PAIR = 'a'.repeat(64);
@@ -28,6 +35,28 @@ describe('slots', () => {
     const slots = await loginAttempts.slots(WINDOW, PAIR);
     expect(slots.map((slot) => slot.index).sort((a, b) => a - b)).toEqual([3, 12, 999999]);
     expect(slots[0]).toMatchObject({ window: WINDOW, pair: PAIR, ...record });
+  });
+
+  it('leave out a slot swept between the listing and its read', async () => {
+    await store().setJSON(`${WINDOW}/${PAIR}/0`, record);
+    await store().setJSON(`${WINDOW}/${PAIR}/1`, record);
+    faulty.rules.length = 0;
+    faulty.seen.length = 0;
+    faulty.rules.push({
+      method: 'GET',
+      path: new RegExp(`/${WINDOW}/${PAIR}/1$`),
+      fault: { kind: 'delay', ms: 400 },
+    });
+    blobs.pointAt(faulty.url);
+    const reading = loginAttempts.slots(WINDOW, PAIR);
+    // Sweep slot 1 once its read is on the way (held up by the proxy).
+    while (!faulty.seen.some((line) => line.split('?')[0]!.endsWith(`/${PAIR}/1`))) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    blobs.restore();
+    await store().delete(`${WINDOW}/${PAIR}/1`);
+    const slots = await reading;
+    expect(slots.map((slot) => slot.index)).toEqual([0]);
   });
 });
 
