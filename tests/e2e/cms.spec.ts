@@ -61,7 +61,10 @@ test.describe.configure({ mode: 'serial', timeout: 6 * 60_000 });
 
 test.beforeAll(async ({}, testInfo) => {
   // One clone, one dev server and one build: the desktop project only.
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  test.skip(
+    testInfo.project.name !== 'desktop',
+    'clones, serves and builds the repository: once per run, in the desktop project',
+  );
   testInfo.setTimeout(4 * 60_000);
   repo = await mkdtemp(join(tmpdir(), 'cms-e2e-'));
   execFileSync('git', ['clone', '-q', root, repo]);

@@ -32,11 +32,11 @@ afterEach(() => {
 const RECORD = /\/site:enquiries\/[0-7][0-9A-Z]{25}$/;
 const GENERATION = /\/site:enquiries\/_generation$/;
 
-/** The next `times` record writes find their id taken. */
-function idsTaken(times: number) {
+/** The next `times` record writes (of enquiries, or of the store `path` matches) find their id taken. */
+function idsTaken(times: number, path: RegExp = RECORD) {
   faulty.rules.push({
     method: 'PUT',
-    path: RECORD,
+    path,
     fault: { kind: 'refuse', status: 412 },
     times,
   });
@@ -165,15 +165,7 @@ describe('records straight from the timeline', () => {
 
 describe('announcement creates when an id is taken', () => {
   const ANNOUNCEMENT = /\/site:announcements\/[0-7][0-9A-Z]{25}$/;
-  const taken = (times: number) => {
-    faulty.rules.push({
-      method: 'PUT',
-      path: ANNOUNCEMENT,
-      fault: { kind: 'refuse', status: 412 },
-      times,
-    });
-    blobs.pointAt(faulty.url);
-  };
+  const taken = (times: number) => idsTaken(times, ANNOUNCEMENT);
   const post = async () =>
     call(announcementsFn, {
       path: '/api/announcements',
