@@ -113,7 +113,9 @@ async function claimSlot(
   let conflicts = 0;
   for (let index = 0; index < bound && conflicts < MAX_CONFLICTS; index++) {
     const existing = byIndex.get(index);
-    if (existing !== undefined && existing.state !== 'released') continue;
+    // A slot is taken again once it no longer counts: released, or older than the lockout time
+    // (stamped by an instance whose clock ran behind).
+    if (existing !== undefined && holds(existing, now, windowMs)) continue;
     const slot = { window, pair, index };
     const { written, etag } = await loginAttempts.write(
       slot,
@@ -180,7 +182,8 @@ function windowStart(now: number, windowMs: number): number {
 
 /** When the oldest attempt that counts leaves the lockout time, a slot frees. */
 function secondsUntilFree(held: readonly Slot[], now: number, windowMs: number): number {
-  if (held.length === 0) return 1; // Refused for contention alone.
+  // Never empty: a refusal means each slot below the bound was held, or lost to a request that
+  // took it (pushed to `held` as just begun).
   const oldest = Math.min(...held.map((slot) => slot.at ?? now));
   const seconds = Math.ceil((oldest + windowMs - now) / 1000);
   return Math.min(Math.max(seconds, 1), Math.ceil(windowMs / 1000));

@@ -107,6 +107,42 @@ describe('an attempt', () => {
   });
 });
 
+describe('taking a slot', () => {
+  const slotPath = (index: number) => new RegExp(`/site:login-attempts/${T0}/${pair}/${index}$`);
+
+  it('takes again a slot of this window that no longer counts (a slow clock stamped it)', async () => {
+    // Stamped two lockout times before its window began: it counts no more, so it is taken.
+    await store().setJSON(`${T0}/${pair}/0`, { at: T0 - 2 * MINUTE, state: 'failed' });
+    const reservation = await reserveAt(T0 + 1_000, 1);
+    expect(reservation.granted).toBe(true);
+    expect(await store().get(`${T0}/${pair}/0`, { type: 'json' })).toEqual({
+      at: T0 + 1_000,
+      state: 'pending',
+    });
+  });
+
+  it('waits, in Retry-After, only for the attempts that still count, not for released ones', async () => {
+    await store().setJSON(`${T0}/${pair}/0`, { at: T0 + 1_000, state: 'released' });
+    await store().setJSON(`${T0}/${pair}/1`, { at: T0 + 10_000, state: 'failed' });
+    // Another request takes the released slot first.
+    faulty.rules.push({ method: 'PUT', path: slotPath(0), fault: { kind: 'refuse', status: 412 } });
+    blobs.pointAt(faulty.url);
+    // Slot 1 counts until T0 + 70 s: 40 s from T0 + 30 s (the released one would say 31 s).
+    expect(await reserveAt(T0 + 30_000)).toEqual({ granted: false, retryAfter: 40 });
+  });
+
+  it('gives up after losing ten slots to other requests, however many the limit allows', async () => {
+    faulty.rules.push({
+      method: 'PUT',
+      path: /\/site:login-attempts\//,
+      fault: { kind: 'refuse', status: 412 },
+    });
+    blobs.pointAt(faulty.url);
+    expect(await reserveAt(T0 + 1_000, 20)).toEqual({ granted: false, retryAfter: 60 });
+    expect(faulty.seen.filter((line) => line.startsWith('PUT '))).toHaveLength(10);
+  });
+});
+
 describe('a success', () => {
   it('forgives the failures before it and frees its own slot: all slots released', async () => {
     await (await granted(T0 + 1_000)).failed();
