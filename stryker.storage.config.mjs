@@ -11,7 +11,10 @@ import base from './stryker.config.mjs';
  */
 export default {
   ...base,
-  vitest: { ...base.vitest, configFile: 'vitest.stryker-storage.config.ts' },
+  vitest: {
+    .../** @type {object} */ (base.vitest),
+    configFile: 'vitest.stryker-storage.config.ts',
+  },
   mutate: [
     'functions/_lib/repositories/store.ts',
     'functions/_lib/repositories/timeline.ts',
