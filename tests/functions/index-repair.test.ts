@@ -147,6 +147,94 @@ describe('the index', () => {
   });
 });
 
+describe('a stored index', () => {
+  /** Seven notes indexed and stored; then a cold instance (nothing in memory). */
+  async function storedSeven() {
+    const notes = await seeded(7);
+    await notes.page(1, 10);
+    forgetLoadedIndexes();
+    blobs.resetOps();
+    return notes;
+  }
+
+  it('is trusted when it is whole: no listing, no record read but the page', async () => {
+    const notes = await storedSeven();
+    expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
+    expect(listings()).toBe(0);
+  });
+
+  it.each([
+    ['another format', { format: 1 }],
+    ['tags that are no list', { tags: 'abc' }],
+  ])('is rebuilt when its head has %s', async (_, change) => {
+    const notes = await storedSeven();
+    const head = (await raw().get('_index', { type: 'json' })) as Record<string, unknown>;
+    await raw().setJSON('_index', { ...head, ...change });
+    blobs.resetOps();
+    expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
+    expect(listings()).toBe(1);
+  });
+
+  it.each([
+    ['no summary', (id: string, etag: string) => [id, etag]],
+    ['a summary that is null', (id: string, etag: string) => [id, etag, null]],
+    ['a summary that is text', (id: string, etag: string) => [id, etag, 'New']],
+    ['an ETag that is no text', (id: string) => [id, 7, { status: 'New' }]],
+    ['an object for a tuple', (id: string, etag: string) => ({ 0: id, 1: etag, 2: {} })],
+  ])('is rebuilt when a chunk holds an entry with %s', async (_, damage) => {
+    const notes = await storedSeven();
+    const chunk = (await raw().get('_index-1', { type: 'json' })) as {
+      tag: string;
+      entries: [string, string, object][];
+    };
+    const [id, etag] = chunk.entries[1]!;
+    chunk.entries[1] = damage(id, etag) as [string, string, object];
+    await raw().setJSON('_index-1', chunk);
+    blobs.resetOps();
+    expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
+    expect(listings()).toBe(1);
+  });
+
+  it('is rebuilt when a chunk the head names is missing', async () => {
+    const notes = await storedSeven();
+    await raw().delete('_index-1');
+    expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
+    expect(listings()).toBe(1);
+  });
+});
+
+describe('summaries', () => {
+  interface Labelled {
+    n: number;
+    label: string;
+  }
+
+  it('are made again when what they hold changes, even in a warm instance', async () => {
+    const plain = timeline<Labelled>('labelled', { chunkSize: 3 });
+    for (let n = 0; n < 4; n++) await plain.create({ n, label: `note ${n}` });
+    expect((await plain.summaries())[0]!.summary).not.toHaveProperty('label');
+    // A new deploy's code asks for the label too; same store, same generation.
+    const labelled = timeline<Labelled>('labelled', { chunkSize: 3, summary: { label: 'label' } });
+    const summaries = await labelled.summaries();
+    expect(summaries.map(({ summary }) => summary['label'])).toEqual([
+      'note 3',
+      'note 2',
+      'note 1',
+      'note 0',
+    ]);
+  });
+
+  it('hold text only: a field that is not a string is summarised as empty', async () => {
+    const notes = timeline<Note>('numbered', { chunkSize: 3, summary: { number: 'n' } });
+    await notes.create({ n: 5 });
+    expect((await notes.summaries())[0]!.summary).toEqual({
+      status: 'New',
+      statusChangedAt: '',
+      number: '',
+    });
+  });
+});
+
 describe('record reads', () => {
   it('go 16 at a time, never all at once', async () => {
     const notes = await seeded(32, 100);

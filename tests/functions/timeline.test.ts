@@ -4,7 +4,7 @@
  */
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
-import { timeline } from '../../functions/_lib/repositories/timeline.ts';
+import { forgetLoadedIndexes, timeline } from '../../functions/_lib/repositories/timeline.ts';
 import { useBlobs } from './helpers.ts';
 
 const blobs = useBlobs();
@@ -66,10 +66,17 @@ describe('timeline', () => {
     const { notes } = await seeded(7);
     await notes.page(1, 10);
     const store = getStore({ name: 'notes', consistency: 'strong' });
+    // Each time read by a cold instance, which has only the stored index to go by.
     await store.setJSON('_index-1', { generation: 'stale', ids: ['X'] });
+    forgetLoadedIndexes();
+    blobs.resetOps();
     expect((await notes.page(2, 3)).items.map((item) => item.n)).toEqual([3, 2, 1]);
+    expect(listings()).toBe(1);
     await store.set('_index', 'not json');
+    forgetLoadedIndexes();
+    blobs.resetOps();
     expect((await notes.page(1, 3)).total).toBe(7);
+    expect(listings()).toBe(1);
   });
 
   it('forgets deleted records at once', async () => {
@@ -80,6 +87,19 @@ describe('timeline', () => {
     const { items, total } = await notes.page(1, 10);
     expect(total).toBe(4);
     expect(items.map((item) => item.n)).toEqual([4, 2, 1, 0]);
+  });
+
+  it('keeps its index after an edit that changed nothing: missing or stale', async () => {
+    const { notes, newestFirst } = await seeded(4);
+    await notes.page(1, 10);
+    blobs.resetOps();
+    const missing = await notes.edit('0000000000000000000000000Z', (current) => current);
+    expect(missing.kind).toBe('missing');
+    const stale = await notes.edit(newestFirst[0]!, (current) => current, { ifVersion: 7 });
+    expect(stale.kind).toBe('stale');
+    expect(blobs.ops.filter((op) => op.type === 'set')).toEqual([]);
+    expect((await notes.page(1, 10)).total).toBe(4);
+    expect(listings()).toBe(0);
   });
 
   it('answers an empty store', async () => {
