@@ -7,7 +7,8 @@ import { getDeployStore, getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../functions/enquiries.ts';
 import { isId } from '../../functions/_lib/ids.ts';
-import { dataScope } from '../../functions/_lib/repositories/store.ts';
+import { dataScope, withRequestScope } from '../../functions/_lib/repositories/store.ts';
+import { timeline } from '../../functions/_lib/repositories/timeline.ts';
 import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
 
 const blobs = useBlobs();
@@ -110,5 +111,37 @@ describe('which data each deploy context uses', () => {
     expect(res.status).toBe(503);
     expect(await siteRecords()).toEqual([]);
     expect(blobs.ops.filter((op) => op.type === 'set')).toEqual([]);
+  });
+});
+
+describe('a warm function instance', () => {
+  it('keeps the index of each deploy’s data, and of each store, apart in memory', async () => {
+    const notes = timeline<{ n: number }>('notes');
+    const memos = timeline<{ n: number }>('memos');
+    const production = { context: 'production', id: 'prod1' };
+    const previewA = { context: 'deploy-preview', id: 'previewA' };
+    const previewB = { context: 'deploy-preview', id: 'previewB' };
+    const lists = [
+      { deploy: production, list: notes, n: 1 },
+      { deploy: production, list: memos, n: 2 },
+      { deploy: previewA, list: notes, n: 3 },
+      { deploy: previewB, list: notes, n: 4 },
+    ];
+    for (const { deploy, list, n } of lists) {
+      await withRequestScope(deploy, () => list.create({ n }));
+    }
+    const page = ({ deploy, list }: (typeof lists)[number]) =>
+      withRequestScope(deploy, () => list.page(1, 10));
+    for (const each of lists) await page(each);
+    blobs.resetOps();
+    // Each again, in turn: every one is answered from memory after reading its generation.
+    for (const each of lists)
+      expect((await page(each)).items.map((item) => item.n)).toEqual([each.n]);
+    const reads = blobs.ops.map((op) => `${op.type} ${decodeURIComponent(op.url).split('?')[0]}`);
+    expect(
+      reads.filter(
+        (line) => !/^get .*\/_generation$/.test(line) && !/^get .*\/[0-7][0-9A-Z]{25}$/.test(line),
+      ),
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { BlobsHarness } from './helpers.ts';
 
 export type Fault =
   /** Answer 5xx (or 429) without forwarding: nothing was stored. */
-  | { kind: 'refuse'; status: number }
+  | { kind: 'refuse'; status: number; headers?: Record<string, string> }
   /** Forward (so the write happens), then answer 500: the client never learns it succeeded. */
   | { kind: 'lose-answer' }
   /** Hold the request this long before forwarding it. */
@@ -53,7 +53,7 @@ export async function startFaultyBlobs(harness: BlobsHarness): Promise<FaultyBlo
       if (rule && rule.times !== undefined) rule.times--;
       const fault = rule?.fault;
       if (fault?.kind === 'refuse') {
-        res.writeHead(fault.status).end();
+        res.writeHead(fault.status, fault.headers).end();
         return;
       }
       if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));

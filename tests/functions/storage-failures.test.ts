@@ -5,6 +5,7 @@
  * grace period, client errors raised inside an operation pass unchanged, and every call goes to
  * the uncached edge (strong consistency).
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,6 +51,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   blobs.restore();
 });
@@ -94,6 +96,18 @@ describe('a failing storage answer', () => {
     expect(console.error).not.toHaveBeenCalledWith(expect.anything(), 'storage answered HTTP 499');
   });
 
+  it('429 with a reset time seconds away ends it at once too: the client would wait till then', async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 8;
+    faulty.rules.push({
+      path: /site:announcements/,
+      fault: { kind: 'refuse', status: 429, headers: { 'X-RateLimit-Reset': String(reset) } },
+    });
+    blobs.pointAt(faulty.url);
+    const started = performance.now();
+    expect((await listAnnouncements()).status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
   it('a connection that breaks is not retried either', async () => {
     blobs.pointAt(droppingURL);
     const res = await listAnnouncements();
@@ -127,6 +141,42 @@ describe('the request deadline', () => {
       'Blobs store "late" is unavailable',
       'the request ran out of storage time',
     );
+  });
+
+  it('has passed when no time at all is left: nothing is asked of storage', async () => {
+    // Time stands still, so exactly 0 ms remain (and no timer could end the call).
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    blobs.pointAt(faulty.url);
+    const none = withRequestScope(
+      undefined,
+      () => withStore('edge', (store) => store.set('k', 'v')),
+      0,
+    );
+    await expect(none).rejects.toBeInstanceOf(StorageUnavailableError);
+    vi.useRealTimers();
+    expect(faulty.seen).toEqual([]);
+  });
+
+  it('cancels a call still waiting for storage: its connection is closed, not left open', async () => {
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '300');
+    const closed: string[] = [];
+    const hanging = createHttpServer((req) => {
+      req.on('close', () => closed.push(req.url ?? ''));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const address = hanging.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    blobs.pointAt(`http://127.0.0.1:${address.port}`);
+    try {
+      expect((await listAnnouncements()).status).toBe(503);
+      for (let wait = 0; wait < 50 && closed.length === 0; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(closed).toHaveLength(1);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
   });
 
   it('still leaves a failed keyless create the grace to take its record back', async () => {
