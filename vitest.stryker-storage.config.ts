@@ -9,6 +9,7 @@ import base from './vitest.stryker.config.ts';
 // together; search.test.ts checks the same rule with 40) and deadline (8 s of real timeouts;
 // storage-failures.test.ts checks the deadline with short ones).
 export const STORAGE_TESTS = [
+  'announcement-records',
   'concurrency',
   'contact',
   'deploy-context',

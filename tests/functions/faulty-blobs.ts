@@ -11,7 +11,9 @@ export type Fault =
   /** Forward (so the write happens), then answer 500: the client never learns it succeeded. */
   | { kind: 'lose-answer' }
   /** Hold the request this long before forwarding it. */
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Forward a listing and answer its keys in reverse order (the service promises no order). */
+  | { kind: 'reverse-listing' };
 
 export interface FaultRule {
   method?: string;
@@ -68,14 +70,21 @@ export async function startFaultyBlobs(harness: BlobsHarness): Promise<FaultyBlo
           headers,
           ...(body.length > 0 || method === 'PUT' ? { body: new Uint8Array(body) } : {}),
         });
-        const answer = Buffer.from(await upstream.arrayBuffer());
+        let answer = Buffer.from(await upstream.arrayBuffer());
+        if (fault?.kind === 'reverse-listing' && upstream.ok) {
+          const listing = JSON.parse(answer.toString('utf8')) as { blobs?: unknown[] };
+          listing.blobs?.reverse();
+          answer = Buffer.from(JSON.stringify(listing));
+        }
         if (fault?.kind === 'lose-answer') {
           res.writeHead(500).end();
           return;
         }
         const out: Record<string, string> = {};
         upstream.headers.forEach((value, name) => {
-          if (name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
+          // fetch has decoded the body already.
+          if (!['content-length', 'transfer-encoding', 'content-encoding'].includes(name))
+            out[name] = value;
         });
         res.writeHead(upstream.status, out).end(answer);
       } catch {

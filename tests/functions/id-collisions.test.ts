@@ -161,6 +161,44 @@ describe('records straight from the timeline', () => {
     expect(second).toEqual({ record: first.record, replayed: true });
     expect((await notes.all()).map((note) => note._id)).toEqual([first.record._id]);
   });
+
+  it('answer a replay with the record as stored, its follow-up included', async () => {
+    const notes = timeline<{ n: number }>('notes');
+    const first = await notes.submit({ n: 1 }, 'note-key-0123456789');
+    const edit = await notes.edit(first.record._id, (current) => ({
+      ...current,
+      status: 'Contacted',
+    }));
+    expect(edit.kind).toBe('saved');
+    const replay = await notes.submit({ n: 1 }, 'note-key-0123456789');
+    expect(replay.record).toMatchObject({ _id: first.record._id, status: 'Contacted' });
+  });
+
+  it('keep a keyed record whose listing step failed, for its retry to show', async () => {
+    const notes = timeline<{ n: number }>('notes');
+    faulty.rules.push({
+      method: 'PUT',
+      path: /\/site:notes\/_generation$/,
+      fault: { kind: 'refuse', status: 503 },
+      times: 1,
+    });
+    blobs.pointAt(faulty.url);
+    await expect(notes.submit({ n: 1 }, 'note-key-0123456789')).rejects.toThrow();
+    expect(faulty.seen.filter((line) => line.startsWith('DELETE'))).toEqual([]);
+    blobs.restore();
+    const { blobs: listed } = await getStore({ name: 'notes', consistency: 'strong' }).list();
+    expect(listed.map((blob) => blob.key).filter(isId)).toHaveLength(1);
+  });
+
+  it('of a timeline without search fields are found by no text, but by status', async () => {
+    const notes = timeline<{ n: number }>('notes');
+    await notes.create({ n: 1 });
+    expect(await notes.search({ q: '1', filters: {} }, 1, 10)).toMatchObject({ total: 0 });
+    expect(await notes.search({ q: '', filters: { status: 'New' } }, 1, 10)).toMatchObject({
+      total: 1,
+      newCount: 1,
+    });
+  });
 });
 
 describe('announcement creates when an id is taken', () => {

@@ -5,7 +5,12 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetLoadedIndexes, timeline } from '../../functions/_lib/repositories/timeline.ts';
+import { withStore } from '../../functions/_lib/repositories/store.ts';
+import {
+  forgetLoadedIndexes,
+  oldestFirst,
+  timeline,
+} from '../../functions/_lib/repositories/timeline.ts';
 import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
 import { useBlobs } from './helpers.ts';
 
@@ -180,6 +185,7 @@ describe('a stored index', () => {
     ['a summary that is null', (id: string, etag: string) => [id, etag, null]],
     ['a summary that is text', (id: string, etag: string) => [id, etag, 'New']],
     ['an ETag that is no text', (id: string) => [id, 7, { status: 'New' }]],
+    ['an id that is no text', (_: string, etag: string) => [7, etag, { status: 'New' }]],
     ['an object for a tuple', (id: string, etag: string) => ({ 0: id, 1: etag, 2: {} })],
   ])('is rebuilt when a chunk holds an entry with %s', async (_, damage) => {
     const notes = await storedSeven();
@@ -200,6 +206,89 @@ describe('a stored index', () => {
     await raw().delete('_index-1');
     expect(numbers((await notes.page(2, 3)).items)).toEqual([3, 2, 1]);
     expect(listings()).toBe(1);
+  });
+});
+
+describe('a warm instance', () => {
+  const indexOps = (type: string) =>
+    blobs.ops
+      .filter((op) => op.type === type)
+      .map((op) => decodeURIComponent(op.url).split('?')[0]!.split('/').at(-1)!)
+      .filter((key) => key.startsWith('_index'))
+      .sort();
+
+  it('after a create, reads no chunk it holds and writes only the chunk that changed, then the head', async () => {
+    const notes = await seeded(7);
+    await notes.page(1, 10);
+    await notes.create({ n: 7 });
+    blobs.resetOps();
+    expect(numbers((await notes.page(1, 2)).items)).toEqual([7, 6]);
+    expect(indexOps('get')).toEqual(['_index']);
+    expect(indexOps('set')).toEqual(['_index', '_index-2']);
+  });
+
+  it('serves the next request from memory once it has loaded a stored index', async () => {
+    const notes = await seeded(7);
+    await notes.page(1, 10);
+    forgetLoadedIndexes();
+    await notes.page(1, 2);
+    blobs.resetOps();
+    expect(numbers((await notes.page(2, 2)).items)).toEqual([4, 3]);
+    expect(indexOps('get')).toEqual([]);
+    expect(listings()).toBe(0);
+  });
+});
+
+describe('a rebuild', () => {
+  it('keeps no empty chunk: six notes in chunks of three are two chunks', async () => {
+    await (await seeded(6)).page(1, 10);
+    expect(await raw().get('_index', { type: 'json' })).toMatchObject({
+      tags: [expect.any(String), expect.any(String)],
+    });
+    expect(await raw().get('_index-2')).toBeNull();
+  });
+
+  it('puts keys in order, oldest first, whatever order the service lists them in', async () => {
+    const notes = await seeded(7);
+    forgetLoadedIndexes();
+    await raw().delete('_index');
+    faulty.rules.push({
+      method: 'GET',
+      path: /\/site:notes(\?|$)/,
+      fault: { kind: 'reverse-listing' },
+    });
+    blobs.pointAt(faulty.url);
+    expect(numbers((await notes.page(1, 10)).items)).toEqual([6, 5, 4, 3, 2, 1, 0]);
+  });
+
+  it('of the plain record list (announcements) puts ids oldest first, whatever the listing order', async () => {
+    const notes = await seeded(4);
+    const ids = (await notes.all()).map((note) => note._id).reverse();
+    faulty.rules.push({
+      method: 'GET',
+      path: /\/site:notes(\?|$)/,
+      fault: { kind: 'reverse-listing' },
+    });
+    blobs.pointAt(faulty.url);
+    expect(await withStore('notes', (store) => oldestFirst(store))).toEqual(ids);
+  });
+
+  it('leaves out a record gone since the listing (404) and one that is a tombstone', async () => {
+    const notes = await seeded(5);
+    const ids = (await notes.all()).map((note) => note._id);
+    forgetLoadedIndexes();
+    await raw().delete('_index');
+    // ids are newest first: note 3 is a tombstone, note 1 is gone by the time it is read.
+    await raw().setJSON(ids[1]!, { _deleted: true });
+    faulty.rules.push({
+      method: 'GET',
+      path: new RegExp(`/site:notes/${ids[3]}$`),
+      fault: { kind: 'refuse', status: 404 },
+      times: 1,
+    });
+    blobs.pointAt(faulty.url);
+    const { items, total } = await notes.page(1, 10);
+    expect({ n: numbers(items), total }).toEqual({ n: [4, 2, 0], total: 3 });
   });
 });
 

@@ -213,7 +213,8 @@ async function rebuild(
   const { blobs } = await store.list();
   const listed = blobs
     .filter((blob) => isId(blob.key))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // Oldest first, whatever order the service lists them in (a listing never repeats a key).
+    .sort((a, b) => (a.key < b.key ? -1 : 1));
   const entries: (Entry | null)[] = listed.map(({ key, etag }) => {
     const entry = previous.get(key);
     return entry && entry.etag === etag ? entry : null;
@@ -301,8 +302,4 @@ export function* newestFirst(
     for (let at = chunk.entries.length - 1; at >= 0; at--)
       yield { entry: chunk.entries[at]!, chunk, at };
   }
-}
-
-export function indexSize(index: LoadedIndex): number {
-  return index.chunks.reduce((sum, chunk) => sum + chunk.entries.length, 0);
 }
