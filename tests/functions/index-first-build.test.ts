@@ -74,4 +74,35 @@ describe('the first build of a large index', () => {
     expect(reads.length).toBeLessThanOrEqual(RECORDS + 16 * (attempts - 1) + 10);
     console.info(`first build of ${RECORDS}: ${statuses.join(', ')}; ${reads.length} record reads`);
   }, 60_000);
+
+  it('is started afresh by a cold instance (forgetLoadedIndexes forgets a cut build’s reads too)', async () => {
+    const parsed = parseEnquiry(validEnquiry());
+    if (!parsed.success) throw new Error('invalid fixture');
+    await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        enquiries.create({ ...parsed.output, fullName: `Lead ${n}` }),
+      ),
+    );
+    forgetLoadedIndexes();
+    // 16 reads of 300 ms at a time: a 500 ms deadline cuts the build after the first 16.
+    faulty.rules.push({
+      method: 'GET',
+      path: /site:enquiries\/[0-7]/,
+      fault: { kind: 'delay', ms: 300 },
+    });
+    blobs.pointAt(faulty.url);
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '500');
+    const token = await makeToken();
+    expect((await call(enquiriesFn, { path: '/api/enquiries?q=nobody', token })).status).toBe(503);
+
+    forgetLoadedIndexes();
+    faulty.rules.length = 0;
+    faulty.seen.length = 0;
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '4000');
+    const res = await call(enquiriesFn, { path: '/api/enquiries?q=nobody', token });
+    expect(res.headers.get('x-total-count')).toBe('0');
+    // No match, so no page to read: every read is the index's, and it reads all 40 again.
+    const read = faulty.seen.filter((line) => RECORD_READ.test(line));
+    expect(new Set(read.map((line) => line.split('/').at(-1)!.split('?')[0])).size).toBe(40);
+  });
 });
