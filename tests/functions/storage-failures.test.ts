@@ -157,6 +157,13 @@ describe('the request deadline', () => {
     expect(faulty.seen).toEqual([]);
   });
 
+  it('leaves no timer behind once an operation has ended (a script exits at once)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    expect(await withStore('any', async () => 'done')).toBe('done');
+    await expect(withStore('any', () => Promise.reject(new Error('x')))).rejects.toThrow();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('cancels a call still waiting for storage: its connection is closed, not left open', async () => {
     vi.stubEnv('STORAGE_TIMEOUT_MS', '300');
     const closed: string[] = [];
