@@ -16,6 +16,11 @@ let faulty: FaultyBlobs;
 
 const RECORDS = 120;
 const RECORD_READ = /^GET \/[^/]+\/site:enquiries\/[0-7][0-9A-Z]{25}/;
+/** The record reads the proxy saw, as keys. */
+const recordReads = () =>
+  faulty.seen
+    .filter((line) => RECORD_READ.test(line))
+    .map((line) => line.split('/').at(-1)!.split('?')[0]);
 
 beforeAll(async () => {
   faulty = await startFaultyBlobs(blobs);
@@ -32,26 +37,36 @@ afterEach(() => {
   blobs.restore();
 });
 
+/** Stores `count` enquiries, 20 at a time. */
+async function createLeads(count: number): Promise<void> {
+  const parsed = parseEnquiry(validEnquiry());
+  if (!parsed.success) throw new Error('invalid fixture');
+  for (let n = 0; n < count; n += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - n) }, (_, k) =>
+        enquiries.create({ ...parsed.output, fullName: `Lead ${n + k}` }),
+      ),
+    );
+  }
+}
+
+/** A cold instance meets a store it has never indexed, each record read taking `readMs`. */
+function coldWithSlowReads(readMs: number, timeoutMs: number): void {
+  forgetLoadedIndexes();
+  faulty.rules.push({
+    method: 'GET',
+    path: /site:enquiries\/[0-7]/,
+    fault: { kind: 'delay', ms: readMs },
+  });
+  blobs.pointAt(faulty.url);
+  vi.stubEnv('STORAGE_TIMEOUT_MS', String(timeoutMs));
+}
+
 describe('the first build of a large index', () => {
   it('carries on across requests cut short by the deadline, reading each record about once', async () => {
-    const parsed = parseEnquiry(validEnquiry());
-    if (!parsed.success) throw new Error('invalid fixture');
-    const ids = new Set<string>();
-    for (let n = 0; n < RECORDS; n += 20) {
-      const batch = Array.from({ length: 20 }, (_, k) =>
-        enquiries.create({ ...parsed.output, fullName: `Lead ${n + k}` }),
-      );
-      for (const record of await Promise.all(batch)) ids.add(record._id);
-    }
-    forgetLoadedIndexes(); // A cold instance meets a store it has never indexed.
+    await createLeads(RECORDS);
     // Each record read takes 150 ms; 16 at a time, a 700 ms deadline allows about 60 of 120.
-    faulty.rules.push({
-      method: 'GET',
-      path: /site:enquiries\/[0-7]/,
-      fault: { kind: 'delay', ms: 150 },
-    });
-    blobs.pointAt(faulty.url);
-    vi.stubEnv('STORAGE_TIMEOUT_MS', '700');
+    coldWithSlowReads(150, 700);
     const token = await makeToken();
 
     const statuses: number[] = [];
@@ -68,30 +83,17 @@ describe('the first build of a large index', () => {
     expect(res!.headers.get('x-total-count')).toBe(String(RECORDS));
 
     // Every record at least once; re-reads only of those in flight when a deadline struck.
-    const reads = faulty.seen.filter((line) => RECORD_READ.test(line));
+    const reads = recordReads();
     const attempts = statuses.length;
-    expect(new Set(reads.map((line) => line.split('/').at(-1)!.split('?')[0])).size).toBe(RECORDS);
+    expect(new Set(reads).size).toBe(RECORDS);
     expect(reads.length).toBeLessThanOrEqual(RECORDS + 16 * (attempts - 1) + 10);
     console.info(`first build of ${RECORDS}: ${statuses.join(', ')}; ${reads.length} record reads`);
   }, 60_000);
 
   it('is started afresh by a cold instance (forgetLoadedIndexes forgets a cut build’s reads too)', async () => {
-    const parsed = parseEnquiry(validEnquiry());
-    if (!parsed.success) throw new Error('invalid fixture');
-    await Promise.all(
-      Array.from({ length: 40 }, (_, n) =>
-        enquiries.create({ ...parsed.output, fullName: `Lead ${n}` }),
-      ),
-    );
-    forgetLoadedIndexes();
+    await createLeads(40);
     // 16 reads of 300 ms at a time: a 500 ms deadline cuts the build after the first 16.
-    faulty.rules.push({
-      method: 'GET',
-      path: /site:enquiries\/[0-7]/,
-      fault: { kind: 'delay', ms: 300 },
-    });
-    blobs.pointAt(faulty.url);
-    vi.stubEnv('STORAGE_TIMEOUT_MS', '500');
+    coldWithSlowReads(300, 500);
     const token = await makeToken();
     expect((await call(enquiriesFn, { path: '/api/enquiries?q=nobody', token })).status).toBe(503);
 
@@ -102,7 +104,6 @@ describe('the first build of a large index', () => {
     const res = await call(enquiriesFn, { path: '/api/enquiries?q=nobody', token });
     expect(res.headers.get('x-total-count')).toBe('0');
     // No match, so no page to read: every read is the index's, and it reads all 40 again.
-    const read = faulty.seen.filter((line) => RECORD_READ.test(line));
-    expect(new Set(read.map((line) => line.split('/').at(-1)!.split('?')[0])).size).toBe(40);
+    expect(new Set(recordReads()).size).toBe(40);
   });
 });
