@@ -2,12 +2,20 @@
  * `npm run cms`: edit content in the browser with no account. Starts Decap's local backend
  * (scripts/cms-backend.ts, git mode, 127.0.0.1:8081) and `astro dev` on 127.0.0.1 (PORT, default
  * 4321), which serves the CMS at /cms/; each save is a commit on the checked-out branch.
- * Refuses to start on a dirty work tree or a detached HEAD (see cms-backend.ts for why).
+ * Refuses to start on a dirty work tree or a detached HEAD (see cms-backend.ts for why). The
+ * backend answers only the CMS page of this dev site, and reads and writes only content/ and
+ * the media folder.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { localBackendUrl } from '../src/lib/cms/config.ts';
-import { currentBranch, dirtyFiles, dirtyMessage, startBackend } from './cms-backend.ts';
+import {
+  currentBranch,
+  devOrigins,
+  dirtyFiles,
+  dirtyMessage,
+  startBackend,
+} from './cms-backend.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -23,8 +31,14 @@ if (dirty.length > 0 || branch === undefined) {
 }
 
 const port = process.env['PORT'] ?? '4321';
-// The port the generated config names (local_backend.url; CMS_BACKEND_PORT, default 8081).
-const backend = await startBackend(root, Number(new URL(localBackendUrl()).port));
+// The port the generated config names (local_backend.url; CMS_BACKEND_PORT, default 8081),
+// answering the CMS page of this dev site only.
+const backend = await startBackend(
+  root,
+  Number(new URL(localBackendUrl()).port),
+  'warn',
+  devOrigins(port),
+);
 const dev = spawn(
   process.execPath,
   [join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', port],

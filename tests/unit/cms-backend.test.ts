@@ -2,6 +2,8 @@
  * The local backend of `npm run cms` (scripts/cms-backend.ts): decap-server in git mode on
  * loopback, in a real temporary git repository, over real HTTP. A save is one commit of exactly
  * the saved file; while the tree holds other changes a save is refused and nothing is committed.
+ * Started without named origins, it answers a dev site on any loopback port and no other page
+ * (cms-backend-attacks.test.ts covers the refusals of `npm run cms`'s own setup).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -40,10 +42,10 @@ afterAll(async () => {
 });
 
 /** As the CMS page calls it: from the dev site's origin. */
-const call = (action: string, params: object) =>
+const call = (action: string, params: object, origin = 'http://127.0.0.1:4321') =>
   fetch(api, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4321' },
+    headers: { 'Content-Type': 'application/json', Origin: origin },
     body: JSON.stringify({ action, params }),
   });
 
@@ -66,6 +68,19 @@ describe('the local CMS backend', () => {
     const info = await (await call('info', {})).json();
     expect(info).toMatchObject({ type: 'local_git' });
     expect(currentBranch(repo)).toBe('main');
+  });
+
+  it('answers a dev site on any loopback port, and no other page', async () => {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:4322']) {
+      const response = await call('info', {}, origin);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    for (const origin of ['https://attacker.example', 'http://127.0.0.1.attacker.example:4321']) {
+      const response = await call('info', {}, origin);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
   });
 
   it('commits a save as one commit holding only the saved file', async () => {
