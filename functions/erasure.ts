@@ -1,13 +1,14 @@
 /**
  * /api/erasure (admin): every enquiry (`emailAddress`) and contact message (`email`) of one
- * address, compared trimmed and case-insensitively. GET `?email=` previews `{ enquiries, messages,
- * ids }`; POST `{ email, confirm }` deletes them all and answers `{ deleted }`, but only while the
- * count is still the `confirm` the admin saw (else 409 and nothing deleted), so a lead that
- * arrived after the preview is never erased unseen.
+ * address, compared as `sameAddress` compares them. GET `?email=` previews `{ enquiries, messages,
+ * ids }`; POST `{ email, ids }` deletes exactly the previewed records that still carry the
+ * address and answers `{ deleted }`. When a record of the address arrived after the preview (its
+ * id is not among `ids`), it answers 409 and deletes nothing: no record is ever erased unseen.
  *
- * Both calls look the address up in the stores' indexes (timeline-index.ts, which keep each
- * record's address in its summary), so they read no record: one small read per store on a warm
- * instance, whatever the number of leads.
+ * The address is looked up in the stores' indexes (timeline-index.ts), so no record is read; an
+ * index that cannot be completed in time answers 503 rather than a partial list. Records set aside
+ * as unreadable are searched by their raw text. A delete removes the record, its key claim and
+ * its index entry (timeline.ts `removeMany`).
  */
 import type { Config } from '@netlify/functions';
 import {
@@ -21,21 +22,58 @@ import { readBody } from './_lib/body.ts';
 import { HttpError, dispatch, endpoint, json } from './_lib/http.ts';
 import { contactMessages } from './_lib/repositories/contact-messages.ts';
 import { enquiries } from './_lib/repositories/enquiries.ts';
+import type { Timeline } from './_lib/repositories/timeline.ts';
 import { validate } from './_lib/validate.ts';
 
-interface Matches {
-  enquiries: string[];
-  messages: string[];
+interface Source {
+  timeline: Timeline<object>;
+  /** The summary field holding the address. */
+  field: 'email';
 }
 
+const SOURCES = {
+  enquiries: { timeline: enquiries as Timeline<object>, field: 'email' },
+  messages: { timeline: contactMessages as Timeline<object>, field: 'email' },
+} as const satisfies Record<string, Source>;
+
+type Matches = Record<keyof typeof SOURCES, string[]>;
+
+const notIndexedYet = (count: number) =>
+  new HttpError(
+    503,
+    `${count} new records are still being indexed, so this search would be incomplete. ` +
+      'Try again in a few seconds.',
+    { headers: { 'retry-after': '5' } },
+  );
+
+/** Everything that looks like an e-mail address in a damaged record's text (JSON or cut short). */
+function addressesIn(text: string): string[] {
+  return text.match(/[^\s"'<>,;:{}[\]@]+@[^\s"'<>,;:{}[\]@]+/gu) ?? [];
+}
+
+/** The ids of every record of `email`, by source, newest first; quarantined ones included. */
 async function matching(email: string): Promise<Matches> {
-  const [allEnquiries, allMessages] = await Promise.all([
-    enquiries.summaries(),
-    contactMessages.summaries(),
+  const find = async ({ timeline, field }: Source) => {
+    const [{ entries, pending }, quarantined] = await Promise.all([
+      timeline.summaries(),
+      timeline.quarantined(),
+    ]);
+    if (pending > 0) throw notIndexedYet(pending);
+    return [
+      ...entries
+        .filter(({ summary }) => sameAddress(summary[field] ?? '', email))
+        .map(({ id }) => id),
+      // A damaged record cannot be parsed: the addresses in its raw text are compared.
+      ...quarantined
+        .filter(({ text }) => addressesIn(text).some((address) => sameAddress(address, email)))
+        .map(({ id }) => id),
+    ];
+  };
+  const [foundEnquiries, foundMessages] = await Promise.all([
+    find(SOURCES.enquiries),
+    find(SOURCES.messages),
   ]);
-  const of = (records: typeof allEnquiries) =>
-    records.filter(({ summary }) => sameAddress(summary['email'] ?? '', email)).map(({ id }) => id);
-  return { enquiries: of(allEnquiries), messages: of(allMessages) };
+  return { enquiries: foundEnquiries, messages: foundMessages };
 }
 
 const preview = admin(async (req) => {
@@ -52,20 +90,25 @@ const preview = admin(async (req) => {
 });
 
 const erase = admin(async (req) => {
-  const { email, confirm } = validate(ErasureSchema, (await readBody(req)).data);
+  const { email, ids } = validate(ErasureSchema, (await readBody(req)).data);
+  const confirmed = new Set(ids);
   const found = await matching(email);
-  const count = found.enquiries.length + found.messages.length;
-  if (count !== confirm) {
+  const unseen = [...found.enquiries, ...found.messages].filter((id) => !confirmed.has(id));
+  if (unseen.length > 0) {
     throw new HttpError(
       409,
-      `This address now has ${count} records, not ${confirm}. Review them and confirm again.`,
+      `${unseen.length} record${unseen.length === 1 ? '' : 's'} of this address arrived after ` +
+        'the preview. Review them and confirm again; nothing was deleted.',
     );
   }
-  // One at a time: a person has a handful of records, and each delete is conditional.
-  let deleted = 0;
-  for (const id of found.enquiries) if (await enquiries.remove(id)) deleted++;
-  for (const id of found.messages) if (await contactMessages.remove(id)) deleted++;
-  return json({ deleted });
+  // Only what was both previewed and still carries the address: an id sent for another
+  // address's record is never deleted.
+  const deleted = await Promise.all(
+    (Object.keys(SOURCES) as (keyof typeof SOURCES)[]).map(
+      async (source) => (await SOURCES[source].timeline.removeMany(found[source])).length,
+    ),
+  );
+  return json({ deleted: deleted.reduce((sum, count) => sum + count, 0) });
 });
 
 export default endpoint((req, context) => dispatch(req, context, { GET: preview, POST: erase }));

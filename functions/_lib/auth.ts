@@ -6,10 +6,10 @@
  * signed on a preview is refused in production even where a secret was reused. Deploy previews
  * and branch deploys share the scope `preview`: both are non-production deploys holding only
  * their own deploy-scoped data, and the binding exists to keep every such token out of
- * production. Each token carries a random `jti`; logout revokes it until its `exp`
- * (repositories/revoked-tokens.ts), and every admin call reads that list once, after the
- * signature checks, so a forged token costs no storage call. A storage fault there answers 503:
- * an unreadable list must not let a revoked token through.
+ * production. Each token carries a random `jti`; logout revokes it until its `exp` on every
+ * deploy of its scope (repositories/revoked-tokens.ts), and every admin call reads that list once,
+ * after the signature checks, so a forged token costs no storage call. A storage fault there
+ * answers 503: an unreadable list must not let a revoked token through.
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';

@@ -19,12 +19,6 @@ import { UNCHANGED, type EditResult } from './repositories/follow-up.ts';
 import type { Timeline } from './repositories/timeline.ts';
 import { validate } from './validate.ts';
 
-/**
- * An append loses a race only when another write of the record landed in between, so up to this
- * many notes sent at once all land; past that, a note may answer 503 and can be sent again.
- */
-const NOTE_ATTEMPTS = 10;
-
 const IF_MATCH_MISSING =
   'If-Match is required: send the version you last read, as If-Match: "<version>".';
 const IF_MATCH_MALFORMED = 'If-Match must be one version in double quotes, as If-Match: "3".';
@@ -106,7 +100,7 @@ export function followUpHandlers(
             note = { text, at: new Date().toISOString() };
             return { ...current, notes: [...current.notes, note] };
           },
-          { attempts: NOTE_ATTEMPTS, ...(ifVersion === undefined ? {} : { ifVersion }) },
+          ifVersion === undefined ? {} : { ifVersion },
         ),
       );
       return json(note, 201, etag(record.version));

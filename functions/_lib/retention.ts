@@ -24,6 +24,7 @@ import { contactMessages } from './repositories/contact-messages.ts';
 import { enquiries } from './repositories/enquiries.ts';
 import type { Stamped, Timeline } from './repositories/timeline.ts';
 import { retentionMonths } from './retention-period.ts';
+import { sweepClaims } from './repositories/submission-keys.ts';
 
 export { retentionMonths };
 
@@ -57,6 +58,8 @@ export interface PurgeResult {
   /** ISO 8601: records whose last change is before this are expired. */
   cutoff: string;
   removed: PurgedRecord[];
+  /** Records too new to the index to be judged in this run (the next run judges them). */
+  unindexed?: number;
 }
 
 const PURGEABLE = new Set<string>(['Won', 'Lost', DEFAULT_STATUS]);
@@ -103,7 +106,13 @@ const STORES: readonly { name: StoreName; timeline: Timeline<object> }[] = [
   { name: 'contact-messages', timeline: contactMessages as Timeline<object> },
 ];
 
-/** Finds, and unless `dryRun` deletes, every expired record of both stores, oldest first. */
+/** Expired records deleted per rewrite of the index. */
+const BATCH = 20;
+
+/**
+ * Finds, and unless `dryRun` deletes, every expired record of both stores, oldest first; then
+ * forgets idempotency keys older than their time (submission-keys.ts).
+ */
 export async function purgeExpired({
   dryRun = false,
   now = Date.now(),
@@ -111,33 +120,53 @@ export async function purgeExpired({
   onRemoved,
 }: PurgeOptions = {}): Promise<PurgeResult> {
   const removed: PurgedRecord[] = [];
+  let unindexed = 0;
   for (const { name, timeline } of STORES) {
-    const expired = (await timeline.summaries())
+    const { entries, pending } = await timeline.summaries();
+    unindexed += pending;
+    const expired = entries
       .map(({ id, summary }) => retainedOf(id, summary))
       .filter((record) => isExpired(record, now, months))
       .reverse();
-    for (const candidate of expired) {
-      let record = candidate;
-      if (!dryRun) {
-        const current = await timeline.find(candidate._id);
-        if (!current || !isExpired(current, now, months)) continue;
-        if (!(await timeline.remove(candidate._id))) continue;
-        record = current;
+    for (let start = 0; start < expired.length; start += BATCH) {
+      const batch = expired.slice(start, start + BATCH);
+      if (dryRun) {
+        removed.push(...batch.map((record) => purged(name, record)));
+        continue;
       }
-      const entry: PurgedRecord = {
-        store: name,
-        id: record._id,
-        createdAt: record.createdAt,
-        status: record.status,
-        ...(record.statusChangedAt === undefined
-          ? {}
-          : { statusChangedAt: record.statusChangedAt }),
-      };
-      removed.push(entry);
-      if (!dryRun) onRemoved?.(entry);
+      // Read again just before the delete: a record changed meanwhile may no longer be expired.
+      const current: RetainedRecord[] = [];
+      for (const candidate of batch) {
+        const record = await timeline.find(candidate._id);
+        if (record && isExpired(record, now, months)) current.push(record);
+      }
+      const gone = new Set(await timeline.removeMany(current.map((record) => record._id)));
+      for (const record of current) {
+        if (!gone.has(record._id)) continue;
+        const entry = purged(name, record);
+        removed.push(entry);
+        onRemoved?.(entry);
+      }
     }
+    if (!dryRun) await sweepClaims(name, now);
   }
-  return { dryRun, months, cutoff: new Date(cutoffOf(now, months)).toISOString(), removed };
+  return {
+    dryRun,
+    months,
+    cutoff: new Date(cutoffOf(now, months)).toISOString(),
+    removed,
+    unindexed,
+  };
+}
+
+function purged(store: StoreName, record: RetainedRecord): PurgedRecord {
+  return {
+    store,
+    id: record._id,
+    createdAt: record.createdAt,
+    status: record.status,
+    ...(record.statusChangedAt === undefined ? {} : { statusChangedAt: record.statusChangedAt }),
+  };
 }
 
 /** One line for the log: counts per store and the ids, nothing personal. */
@@ -148,6 +177,7 @@ export function summary(result: PurgeResult): string {
   return (
     `retention (${result.months} months, before ${result.cutoff}): ${verb} ` +
     `${count('enquiries')} enquiries, ${count('contact-messages')} contact messages` +
-    (ids ? `: ${ids}` : '')
+    (ids ? `: ${ids}` : '') +
+    (result.unindexed ? ` (${result.unindexed} records not indexed yet, left to the next run)` : '')
   );
 }

@@ -10,7 +10,12 @@ import { HttpError, json, seeOther, type FunctionContext, type Handler } from '.
 import { newId } from './ids.ts';
 import { notifyAfterResponse, type Notification } from './mailer.ts';
 import { StorageUnavailableError } from './repositories/store.ts';
-import { KeyConflictError, type Stamped, type Submitted } from './repositories/timeline.ts';
+import {
+  KeyConflictError,
+  SubmissionGoneError,
+  type Stamped,
+  type Submitted,
+} from './repositories/timeline.ts';
 import { INVALID_FIELDS } from './validate.ts';
 
 export interface FormFallback {
@@ -36,6 +41,9 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
 const KEY_PATTERN = /^[\w-]{16,64}$/;
 const KEY_REUSED =
   'This Idempotency-Key was already used for a different submission. Please send it again.';
+const KEY_GONE =
+  'This submission was received earlier and has since been deleted, so it is not stored again. ' +
+  'Reload the page to send a new one.';
 
 /**
  * The `Idempotency-Key` a client sends so that a retry (after a timeout or a 503) of the same
@@ -76,8 +84,9 @@ export function publicSubmission<S extends v.GenericSchema>(
     try {
       saved = await options.save(result.output, key);
     } catch (error) {
-      if (!(error instanceof KeyConflictError)) throw error;
-      throw new HttpError(422, KEY_REUSED);
+      if (error instanceof KeyConflictError) throw new HttpError(422, KEY_REUSED);
+      if (error instanceof SubmissionGoneError) throw new HttpError(410, KEY_GONE);
+      throw error;
     }
     const { record, replayed } = saved;
     // A retry's record was announced (or its e-mail lost) by the first try: never twice.

@@ -3,6 +3,10 @@
  * page of the records matching the query (`q` and filters, src/lib/schemas/search.ts) newest
  * first, their number in X-Total-Count and the store's New records in X-New-Count; delete by id
  * (404 for unknown ids).
+ *
+ * X-Index-Pending says how many records are too new (or too freshly changed) for the index to
+ * have searched or filtered them in this answer (they are counted, and listed when nothing is
+ * searched); X-Quarantined names the records set aside as unreadable.
  */
 import { parseListQuery, type SearchSpec } from '../../src/lib/schemas/index.ts';
 import { HttpError, idParam, json, noContent, pageParams, type Handler } from './http.ts';
@@ -19,10 +23,17 @@ export function timelineHandlers(
       const { page, pageSize } = pageParams(req);
       const parsed = parseListQuery(new URL(req.url).searchParams, spec);
       if (!parsed.ok) throw new HttpError(400, parsed.error);
-      const { items, total, newCount } = await records.search(parsed.query, page, pageSize);
+      const { items, total, newCount, pending, quarantined } = await records.search(
+        parsed.query,
+        page,
+        pageSize,
+      );
       return json(items, 200, {
         'x-total-count': String(total),
         'x-new-count': String(newCount),
+        // Said on every answer, so a client can tell a complete list from one still catching up.
+        'x-index-pending': String(pending),
+        'x-quarantined': quarantined.join(','),
       });
     },
     remove: async (_req, context) => {

@@ -150,6 +150,10 @@ export interface Page<T> {
   total: number;
   /** Records of the whole store whose status is New; null when the server does not say. */
   newCount: number | null;
+  /** Records too new to the server's index to be searched or filtered in this answer. */
+  pending: number;
+  /** Ids of stored records the server could not read and set aside. */
+  quarantined: string[];
 }
 
 /** A count header as a number, or null when it is missing or not a count. */
@@ -177,6 +181,8 @@ async function page<T>(
     items: items as T[],
     total: countHeader(response, 'x-total-count') ?? items.length,
     newCount: countHeader(response, 'x-new-count'),
+    pending: countHeader(response, 'x-index-pending') ?? 0,
+    quarantined: (response.headers.get('x-quarantined') ?? '').split(',').filter(Boolean),
   };
 }
 
@@ -243,14 +249,30 @@ export async function deleteEnquiry(id: string): Promise<void> {
   });
 }
 
-/** The CSV export as a file to save: its content and the name the server suggests. */
+/**
+ * The CSV export as a file to save: its content and the name the server suggests. The server
+ * answers in parts (each names the next in X-Next-After); they are fetched in turn and joined.
+ */
 export async function downloadEnquiriesCsv(): Promise<{ blob: Blob; filename: string }> {
   const failed = ({ status }: Failure) =>
     `Failed to download enquiries. HTTP error! status: ${status}`;
-  const response = await send('/api/enquiries.csv', { kind: 'read', failed });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'enquiries.csv';
-  return { blob: await response.blob(), filename };
+  const parts: Blob[] = [];
+  let filename = 'enquiries.csv';
+  let after: string | null = null;
+  do {
+    const path: string =
+      after === null
+        ? '/api/enquiries.csv'
+        : `/api/enquiries.csv?after=${encodeURIComponent(after)}`;
+    const response = await send(path, { kind: 'read', failed });
+    if (parts.length === 0) {
+      const disposition = response.headers.get('content-disposition') ?? '';
+      filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? filename;
+    }
+    parts.push(await response.blob());
+    after = response.headers.get('x-next-after');
+  } while (after !== null);
+  return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }), filename };
 }
 
 // ---- Contact messages ------------------------------------------------------------------------
@@ -296,12 +318,18 @@ export async function previewErasure(email: string): Promise<ErasurePreview> {
   return jsonOf<ErasurePreview>(response, failed);
 }
 
-/** POST /api/erasure: deletes them all while the count is still `confirm` (else a 409). */
-export async function eraseRecords(email: string, confirm: number): Promise<{ deleted: number }> {
+/**
+ * POST /api/erasure: deletes the previewed records `ids`; a 409 when a record of the address
+ * arrived after the preview (nothing is deleted then).
+ */
+export async function eraseRecords(
+  email: string,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
   const failed = erasureFailed('delete the records');
   const response = await send('/api/erasure', {
     method: 'POST',
-    body: { email, confirm },
+    body: { email, ids },
     kind: 'write',
     failed,
   });

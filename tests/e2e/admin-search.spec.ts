@@ -271,7 +271,8 @@ test.describe("erase a person's data", () => {
     const dialog = page.getByRole('dialog', { name: 'Erase records' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(section.getByRole('alert')).toHaveText(
-      'This address now has 2 records, not 1. Review them and confirm again.',
+      '1 record of this address arrived after the preview. Review them and confirm again; ' +
+        'nothing was deleted.',
     );
     await expect(section.getByRole('status')).toHaveText(
       `Found 1 enquiry and 1 message for ${email}.`,

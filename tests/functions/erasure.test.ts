@@ -1,7 +1,8 @@
 /**
  * Erasing one person (functions/erasure.ts) against real local Blobs: the preview counts every
- * enquiry and contact message of an address (trimmed, any case), a confirmation with another
- * count answers 409 and deletes nothing, the right one deletes exactly that person's records;
+ * enquiry and contact message of an address (trimmed, any case); the confirmation names the
+ * previewed ids, a record that arrived since answers 409 and deletes nothing, and only previewed
+ * records of that address are deleted;
  * admin only, and a malformed address is a 400 with the field's message.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -84,9 +85,14 @@ describe('GET /api/erasure', () => {
 });
 
 describe('POST /api/erasure', () => {
+  /** The preview's ids for an address. */
+  const previewed = async (email: string) =>
+    ((await (await preview(email)).json()) as { ids: string[] }).ids;
+
   it("deletes every record of one person and no one else's", async () => {
     const { others } = await seed();
-    const res = await erase({ email: 'Asha@Example.org', confirm: 4 });
+    const ids = await previewed('asha@example.org');
+    const res = await erase({ email: 'Asha@Example.org', ids });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: 4 });
     expect(await storedIds()).toEqual([...others].sort());
@@ -97,31 +103,63 @@ describe('POST /api/erasure', () => {
     });
   });
 
-  it('answers 409 and deletes nothing when the count changed since the preview', async () => {
+  it('answers 409 and deletes nothing when a record arrived after the preview', async () => {
     await seed();
+    const ids = await previewed('asha@example.org');
     const before = await storedIds();
-    // The preview said 4; a new message arrived before the confirmation.
+    // The preview found 4; a new message arrived before the confirmation.
     const late = (await message('asha@example.org'))._id;
-    const res = await erase({ email: 'asha@example.org', confirm: 4 });
+    const res = await erase({ email: 'asha@example.org', ids });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
-      error: 'This address now has 5 records, not 4. Review them and confirm again.',
+      error:
+        '1 record of this address arrived after the preview. Review them and confirm again; ' +
+        'nothing was deleted.',
     });
     expect(await storedIds()).toEqual([...before, late].sort());
   });
 
-  it('refuses a malformed address or a missing or non-integer count with 400', async () => {
+  it('erases only what was previewed: one gone and one new since is still a 409, never the unseen one', async () => {
+    const { asha } = await seed();
+    const ids = await previewed('asha@example.org');
+    // The count stays 4: one previewed record is deleted, one new one arrives.
+    await enquiries.remove(asha[0]!);
+    const late = (await message('asha@example.org'))._id;
+    const res = await erase({ email: 'asha@example.org', ids });
+    expect(res.status).toBe(409);
+    expect(await storedIds()).toContain(late);
+    // Confirmed again from a fresh preview, everything goes.
+    const again = await erase({
+      email: 'asha@example.org',
+      ids: await previewed('asha@example.org'),
+    });
+    expect(await again.json()).toEqual({ deleted: 4 });
+    expect(await storedIds()).not.toContain(late);
+  });
+
+  it("never deletes another address's record, even when its id is sent", async () => {
+    const { others } = await seed();
+    const ids = await previewed('asha@example.org');
+    const res = await erase({ email: 'asha@example.org', ids: [...ids, ...others] });
+    expect(await res.json()).toEqual({ deleted: 4 });
+    expect(await storedIds()).toEqual([...others].sort());
+  });
+
+  it('refuses a malformed address, or ids that are missing or not record ids, with 400', async () => {
     await seed();
+    const ids = await previewed('asha@example.org');
     const before = await storedIds();
     for (const body of [
-      { email: 'asha@', confirm: 4 },
+      { email: 'asha@', ids },
       { email: 'asha@example.org' },
-      { email: 'asha@example.org', confirm: '4' },
-      { email: 'asha@example.org', confirm: 3.5 },
-      { email: 'asha@example.org', confirm: -1 },
+      { email: 'asha@example.org', confirm: 4 },
+      { email: 'asha@example.org', ids: 'all' },
+      { email: 'asha@example.org', ids: [1, 2] },
+      { email: 'asha@example.org', ids: ['../x'] },
+      { email: 'asha@example.org', ids: Array.from({ length: 1001 }, () => ids[0]) },
     ]) {
       const res = await erase(body);
-      expect(res.status).toBe(400);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
     expect(await storedIds()).toEqual(before);
   });
@@ -129,7 +167,7 @@ describe('POST /api/erasure', () => {
   it('needs the admin token and deletes nothing without it', async () => {
     await seed();
     const before = await storedIds();
-    const res = await erase({ email: 'asha@example.org', confirm: 4 }, '');
+    const res = await erase({ email: 'asha@example.org', ids: [] }, '');
     expect(res.status).toBe(401);
     expect(await storedIds()).toEqual(before);
   });

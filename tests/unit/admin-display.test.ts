@@ -3,6 +3,7 @@ import {
   NOT_AVAILABLE,
   displayValue,
   enquiryDetailRows,
+  indexNotice,
   mailtoHref,
   pageButtons,
   pageWithin,
@@ -105,5 +106,30 @@ describe('formatWait (login lock-out)', () => {
     expect(formatWait(45)).toBe('45 seconds');
     expect(formatWait(60)).toBe('1 minute');
     expect(formatWait(601)).toBe('11 minutes');
+  });
+});
+
+describe('indexNotice', () => {
+  it('says nothing when the answer was complete', () => {
+    expect(indexNotice(0, [], true)).toBe('');
+  });
+
+  it('says how many new records a search could not cover, and that a plain list shows them', () => {
+    expect(indexNotice(1, [], true)).toBe(
+      '1 new record is still being indexed and not searched yet: search again in a moment.',
+    );
+    expect(indexNotice(40, [], false)).toBe(
+      '40 new records are still being indexed: the list shows them, the New count may change.',
+    );
+  });
+
+  it('names records set aside as unreadable, five at most', () => {
+    expect(indexNotice(0, ['A'], false)).toBe(
+      '1 stored record could not be read and was set aside (A); a developer can inspect it in ' +
+        'storage as _quarantine-<id>.',
+    );
+    expect(indexNotice(2, ['A', 'B', 'C', 'D', 'E', 'F', 'G'], true)).toContain(
+      '7 stored records could not be read and were set aside (A, B, C, D, E and 2 more)',
+    );
   });
 });

@@ -7,14 +7,16 @@ import type { Announcement, AnnouncementInput } from '../../../src/lib/schemas/i
 import { newId } from '../ids.ts';
 import { removeRecord, replaceRecord } from './records.ts';
 import { withStore } from './store.ts';
-import { oldestFirst, read } from './timeline.ts';
+import { oldestFirst, readLive } from './timeline.ts';
 
 const STORE = 'announcements';
 const CREATE_ATTEMPTS = 3;
 
 export const announcements = {
   list: (): Promise<Announcement[]> =>
-    withStore(STORE, async (store) => read<Announcement>(store, await oldestFirst(store))),
+    withStore(STORE, async (store) =>
+      readLive<Announcement>(store, STORE, await oldestFirst(store)),
+    ),
 
   /** Stores a new item under a fresh id, never over another (a taken id gets a new one). */
   create: (input: AnnouncementInput): Promise<Announcement> =>
@@ -34,5 +36,6 @@ export const announcements = {
     ),
 
   /** False when there was no such item. */
-  remove: (id: string): Promise<boolean> => withStore(STORE, (store) => removeRecord(store, id)),
+  remove: (id: string): Promise<boolean> =>
+    withStore(STORE, async (store) => (await removeRecord(store, id)) !== null),
 };

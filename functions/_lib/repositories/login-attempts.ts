@@ -5,12 +5,18 @@
  * the attempt took. Writes are conditional only (`onlyIfNew` for a slot never used, `onlyIfMatch`
  * on the ETag read for one in use), so two requests can never hold one slot. A lookup lists and
  * reads one pair's slots of one window; whole windows that have ended are swept away by `sweep`.
+ * It lives in the scope of the credentials (store.ts `storeLocation`): a pair's attempts count on
+ * every deploy that accepts the same login, so all previews and branch deploys share one throttle,
+ * apart from production's.
  */
 import { withStore, type Store } from './store.ts';
 
 const STORE = 'login-attempts';
 const DELETE_CONCURRENCY = 10;
 const SWEEP_WINDOWS = 10;
+
+const withAttempts = <T>(operation: (store: Store) => Promise<T>): Promise<T> =>
+  withStore(STORE, operation, { scope: 'credentials' });
 
 /** `pending` while the password is being checked; `released` frees the slot for another attempt. */
 export type SlotState = 'pending' | 'failed' | 'checked' | 'released';
@@ -50,7 +56,7 @@ const STATES: readonly string[] = [
 export const loginAttempts = {
   /** Every slot of `pair` in the window starting at `window`: one listing, one read per slot. */
   slots: (window: number, pair: string): Promise<Slot[]> =>
-    withStore(STORE, async (store) => {
+    withAttempts(async (store) => {
       const prefix = `${window}/${pair}/`;
       const { blobs } = await store.list({ prefix });
       const indexes = blobs
@@ -69,7 +75,7 @@ export const loginAttempts = {
    * false when another request changed it first.
    */
   write: (ref: SlotRef, record: SlotRecord, etag: string | undefined): Promise<WriteOutcome> =>
-    withStore(STORE, async (store) => {
+    withAttempts(async (store) => {
       const result = await store.setJSON(
         slotKey(ref),
         record,
@@ -86,7 +92,7 @@ export const loginAttempts = {
    * has no empty folders), and those empty windows are all old ones. Resolves to the count.
    */
   sweep: (before: number, limit: number): Promise<number> =>
-    withStore(STORE, async (store) => {
+    withAttempts(async (store) => {
       const { directories } = await store.list({ directories: true });
       const ended = directories
         .map((name) => name.replace(/\/$/, ''))

@@ -8,7 +8,9 @@
  * unknown use the site-wide stores; deploy previews and branch deploys use deploy-scoped stores
  * (`getDeployStore`), which start empty and die with their deploy, so no pull request's code or
  * test submission ever reads or changes production's leads. A preview whose deploy id cannot be
- * found gets 503, never the site-wide stores.
+ * found gets 503, never the site-wide stores. Security bookkeeping (revoked tokens, login
+ * attempts) follows the credentials instead of the data (`storeLocation`): it is shared by every
+ * deploy that accepts the same tokens.
  *
  * Storage work is bounded per request, not per call: `endpoint()` opens a scope whose deadline is
  * STORAGE_TIMEOUT_MS from the request's start, and every storage call of the request shares it.
@@ -30,6 +32,9 @@ export class StorageUnavailableError extends Error {
 }
 
 export type { Store };
+
+/** Errors that are answers, not storage faults: a client error, a retry of a spent key. */
+const PASSED_AS_IS = new Set(['HttpError', 'KeyConflictError', 'SubmissionGoneError']);
 
 /** Admin views and anything written then read back use strong consistency. */
 export type Consistency = 'strong' | 'eventual';
@@ -70,23 +75,55 @@ export function dataScope(deploy: DeployInfo | undefined): DataScope {
   return { kind: 'site' };
 }
 
-/** The store `name` of this request's data scope, as a key for what an instance keeps in memory. */
-export function scopedName(name: string): string {
-  const scope = dataScope(requestScope.getStore()?.deploy);
-  return scope.kind === 'site' ? `site:${name}` : `deploy:${scope.deployID ?? ''}:${name}`;
+/**
+ * What a store holds, which decides where it lives. `data` (leads, announcements) follows the
+ * deploy (`dataScope`). `credentials` (revocations, login attempts) follows the admin tokens and
+ * logins it guards, which are bound to env.ts's deploy scope, not to one deploy.
+ */
+export type StoreScope = 'data' | 'credentials';
+
+/** One store: a site-wide store of that name, or a deploy's own store. */
+export type StoreLocation =
+  { kind: 'site'; name: string } | { kind: 'deploy'; name: string; deployID: string | undefined };
+
+/** Prefix of the one site-wide credentials store that all previews and branch deploys share. */
+const PREVIEW_CREDENTIALS_PREFIX = 'preview-';
+
+/**
+ * Where store `name` of `scope` lives for a deploy context. Credentials stores live where their
+ * tokens are valid: production and local runs use the site-wide `<name>`; every deploy preview and
+ * branch deploy shares the site-wide `preview-<name>`, never production's (no data store is named
+ * `preview-…`). Data stores follow `dataScope`.
+ */
+export function storeLocation(
+  name: string,
+  deploy: DeployInfo | undefined,
+  scope: StoreScope = 'data',
+): StoreLocation {
+  if (scope === 'credentials') {
+    const preview = deployScopeOf(deploy?.context) === 'preview';
+    return { kind: 'site', name: preview ? `${PREVIEW_CREDENTIALS_PREFIX}${name}` : name };
+  }
+  const data = dataScope(deploy);
+  return data.kind === 'site' ? { kind: 'site', name } : { ...data, name };
+}
+
+/** Store `name` of `scope` for this request: a key for what an instance keeps in memory. */
+export function scopedName(name: string, scope: StoreScope = 'data'): string {
+  const at = storeLocation(name, requestScope.getStore()?.deploy, scope);
+  return at.kind === 'site' ? `site:${at.name}` : `deploy:${at.deployID ?? ''}:${at.name}`;
 }
 
 function openStore(
-  name: string,
-  scope: DataScope,
+  at: StoreLocation,
   options: { consistency: Consistency; fetch: typeof globalThis.fetch },
 ): Store {
-  if (scope.kind === 'site') return getStore({ name, ...options });
+  if (at.kind === 'site') return getStore({ name: at.name, ...options });
   // Without an id, getDeployStore takes the deploy's own from the Blobs context (or throws).
   return getDeployStore({
-    name,
+    name: at.name,
     ...options,
-    ...(scope.deployID ? { deployID: scope.deployID } : {}),
+    ...(at.deployID ? { deployID: at.deployID } : {}),
   });
 }
 
@@ -94,12 +131,14 @@ export interface StoreOptions {
   consistency?: Consistency;
   /** Extra time past the request's deadline (clean-up after a failure). */
   graceMs?: number;
+  /** `credentials` for security bookkeeping (see `storeLocation`); default `data`. */
+  scope?: StoreScope;
 }
 
 export async function withStore<T>(
   name: string,
   operation: (store: Store) => Promise<T>,
-  { consistency = 'strong', graceMs = 0 }: StoreOptions = {},
+  { consistency = 'strong', graceMs = 0, scope: storeScope = 'data' }: StoreOptions = {},
 ): Promise<T> {
   const scope = requestScope.getStore();
   const deadline = (scope?.deadline ?? Date.now() + storageTimeoutMs()) + graceMs;
@@ -134,20 +173,26 @@ export async function withStore<T>(
 
   try {
     if (remaining <= 0) throw new Error('the request ran out of storage time');
-    const store = openStore(name, dataScope(scope?.deploy), {
+    const store = openStore(storeLocation(name, scope?.deploy, storeScope), {
       consistency,
       fetch: boundedFetch,
     });
     return await Promise.race([operation(store), aborted]);
   } catch (error) {
-    // A nested operation's failure, or a client error a repository chose to raise (HttpError,
-    // recognised by name: http.ts imports this module, not the other way round), passes as is.
+    // A nested operation's failure, or an answer a repository chose to give (recognised by name:
+    // http.ts and timeline.ts import this module, not the other way round), passes as is.
     if (error instanceof StorageUnavailableError) throw error;
-    if (error instanceof Error && error.name === 'HttpError') throw error;
+    if (error instanceof Error && PASSED_AS_IS.has(error.name)) throw error;
     const failure = new StorageUnavailableError(name, error);
     console.error(failure.message, error instanceof Error ? error.message : error);
     throw failure;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Milliseconds left of this request's storage deadline (the default timeout outside a request). */
+export function storageTimeLeft(): number {
+  const deadline = requestScope.getStore()?.deadline;
+  return deadline === undefined ? storageTimeoutMs() : Math.max(0, deadline - Date.now());
 }

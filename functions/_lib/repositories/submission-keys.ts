@@ -1,37 +1,80 @@
 /**
- * Idempotency keys of public submissions: store `<timeline>-keys`, one small blob per key (a
- * SHA-256 of it, never the key itself) naming the record id it was first used for and a
- * fingerprint of what was sent. The first request to claim a key wins (`onlyIfNew`); every
- * retry with the same key is given the same id, so however often a visitor retries after a
- * timeout or a 503, one record is stored. A key sent again with different content is refused.
+ * Idempotency keys of public submissions: store `<timeline>-keys`, one small blob per key, named
+ * by a SHA-256 of the key (a random token the visitor's browser made) and holding only the id of
+ * the record it was first used for. The first request to claim a key wins (`onlyIfNew`); a retry
+ * with the same key is given the same id, so however often a visitor retries after a timeout or
+ * a 503, one record is stored. What was sent is compared with the stored record itself
+ * (timeline.ts), so a claim holds nothing of the submission.
  *
- * Claims are kept: they are tiny, hold no personal data and are never listed.
+ * When the record is deleted (by the admin, an erasure or the retention purge) its claim is
+ * replaced by `{ gone: true }`: a retry then stores nothing again. Every claim is also filed under
+ * the day it was made (`day-<YYYY-MM-DD>-<hash>`, an empty blob), and `sweepClaims` deletes the
+ * claims of days older than CLAIM_DAYS, so keys are not kept for ever.
  */
 import { createHash } from 'node:crypto';
 import { withStore } from './store.ts';
 
-export interface Claim {
-  id: string;
-  fingerprint: string;
+/** Days a key is remembered: far longer than any retry of one submission. */
+export const CLAIM_DAYS = 7;
+const DAY_MS = 86_400_000;
+const DAY_MARK = /^day-(\d{4}-\d{2}-\d{2})-([0-9a-f]{64})$/;
+
+export type ClaimResult = { kind: 'claimed' | 'retry'; id: string } | { kind: 'gone' };
+
+/** The blob name of a key's claim (what a record's metadata names as its `claim`). */
+export function claimName(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
 }
 
-export type ClaimResult = { kind: 'claimed' | 'retry'; id: string } | { kind: 'conflict' };
-
-/** A stable digest of a validated submission (schema outputs list their keys in one order). */
-export function fingerprintOf(data: object): string {
-  return createHash('sha256').update(JSON.stringify(data)).digest('base64url');
-}
+const storeOf = (timeline: string) => `${timeline}-keys`;
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** Claims `key` for `id`, or finds the id an earlier request with this key claimed. */
-export function claimKey(timeline: string, key: string, claim: Claim): Promise<ClaimResult> {
-  const blobKey = createHash('sha256').update(key).digest('hex');
-  return withStore(`${timeline}-keys`, async (store) => {
-    const { modified } = await store.setJSON(blobKey, claim, { onlyIfNew: true });
-    if (modified) return { kind: 'claimed', id: claim.id };
-    const earlier = (await store.get(blobKey, { type: 'json' })) as Partial<Claim> | null;
-    if (typeof earlier?.id !== 'string') throw new Error(`damaged key claim in ${timeline}-keys`);
-    return earlier.fingerprint === claim.fingerprint
-      ? { kind: 'retry', id: earlier.id }
-      : { kind: 'conflict' };
+export function claimKey(
+  timeline: string,
+  key: string,
+  id: string,
+  now: number = Date.now(),
+): Promise<ClaimResult> {
+  const name = claimName(key);
+  return withStore(storeOf(timeline), async (store) => {
+    // Filed by day first, so no claim exists that the sweep cannot find.
+    await store.set(`day-${dayOf(now)}-${name}`, '');
+    const { modified } = await store.setJSON(name, { id }, { onlyIfNew: true });
+    if (modified) return { kind: 'claimed', id };
+    const earlier = (await store.get(name, { type: 'json' })) as {
+      id?: unknown;
+      gone?: unknown;
+    } | null;
+    if (earlier?.gone === true) return { kind: 'gone' };
+    if (typeof earlier?.id !== 'string')
+      throw new Error(`damaged key claim in ${storeOf(timeline)}`);
+    return { kind: 'retry', id: earlier.id };
+  });
+}
+
+/** The key's record was deleted: a retry must not store it again. */
+export function releaseClaim(timeline: string, name: string): Promise<void> {
+  if (!/^[0-9a-f]{64}$/.test(name)) return Promise.resolve();
+  return withStore(storeOf(timeline), async (store) => {
+    await store.setJSON(name, { gone: true });
+  });
+}
+
+/** Deletes the claims (and their day marks) made before the last CLAIM_DAYS days; their number. */
+export function sweepClaims(timeline: string, now: number = Date.now()): Promise<number> {
+  const oldestKept = dayOf(now - CLAIM_DAYS * DAY_MS);
+  return withStore(storeOf(timeline), async (store) => {
+    const { blobs } = await store.list({ prefix: 'day-' });
+    const expired = blobs.flatMap(({ key }) => {
+      const match = DAY_MARK.exec(key);
+      return match && match[1]! < oldestKept ? [{ mark: key, claim: match[2]! }] : [];
+    });
+    const claims = new Set(expired.map(({ claim }) => claim));
+    // A claim made again on a later day keeps that day's mark, but not its first use's claim:
+    // the claim's age is counted from its first use.
+    for (const name of claims) await store.delete(name);
+    for (const { mark } of expired) await store.delete(mark);
+    return claims.size;
   });
 }

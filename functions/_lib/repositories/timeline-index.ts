@@ -1,36 +1,28 @@
 /**
- * The index of a timeline store (timeline.ts): every record's id, the ETag of the version it
- * was read at, and a small summary of it (the fields search and filters look at, its status),
- * oldest first, so a page, a search or a count never reads every record.
+ * The index of a timeline store (timeline.ts): every record's id, the ETag it was read at and a
+ * small summary (the fields search and filters look at, its status), oldest first, so a page, a
+ * search or a count reads the index instead of every record.
  *
- * Stored as chunks of `chunkSize` entries (`_index-0`, `_index-1`, …) under a head (`_index`)
- * that names the store's *generation* and each chunk's tag, a hash of its ids and ETags. The
- * generation is a random value that every create, edit and delete replaces after writing
- * (timeline.ts). A reader fetches the generation first; the head is trusted only under the
- * current generation, and a chunk only when its tag is the one the head names. Otherwise the
- * index is rebuilt, incrementally: the keys are listed with their ETags, and only records whose
- * ETag is not in the last index (new or edited ones) are read. A new record changes only the
- * last chunk, an edit only its own, so only those are written again; a delete shifts the chunks
- * after it.
+ * Stored as a head (`_index`) naming the store's *generation* (a random value every change of a
+ * record replaces), whether the index was complete, and its chunks by content tag; each chunk of
+ * up to `chunkSize` entries is its own blob, `_index-<tag>`, never rewritten in place. A head is
+ * trusted only when complete and written under the current generation; otherwise it is a *base*:
+ * the store is listed, and only records whose ETag differs from the base are read.
  *
- * A rebuilt index is stored only when the generation is the same after the listing and the
- * reads as before them: a listing that overlapped a change may be short or stale, so it answers
- * only the request that made it. Concurrent rebuilders need no locking: a head and its chunks
- * agree by tag, and a reader that finds them disagreeing rebuilds.
+ * Reads stop at `readUntil`, so a request always answers in time: what could not be read in
+ * time is `pending` (a new record: its id counts, its summary is unknown) or `stale` (an edited
+ * one: its previous summary stands in). Whatever was read is written back as the next base, so
+ * the next request carries on where this one stopped, in any instance.
  *
- * Each function instance also keeps the last index it loaded in memory, checked against the
- * generation on every request: a warm instance answers a search of 10,000 records with one
- * small read. The memory is per store and data scope (store.ts `scopedName`).
- *
- * The first build of a large store (or the first after the index's format changed) must read
- * every record, which may not fit in one request's storage deadline (STORAGE_TIMEOUT_MS). Each
- * record read is therefore kept in the instance's memory as soon as it arrives, so a request cut
- * short by its deadline (503) leaves its reads to the next one, which carries on where it
- * stopped: 10,000 records take a few attempts once, never more.
+ * A head is written only over the head that was read (`onlyIfMatch`), and a writer that loses
+ * deletes the chunks it wrote; the winner deletes every chunk its head no longer names. So once
+ * a record is deleted and the index rewritten (timeline.ts `remove`), no blob of the index holds
+ * it. Damaged records met while reading are set aside (records.ts `setAside`) and named in the
+ * head's `quarantined` list.
  */
 import { createHash } from 'node:crypto';
 import { isId } from '../ids.ts';
-import { isLive } from './records.ts';
+import { QUARANTINE_PREFIX, readRecord, setAside } from './records.ts';
 import { scopedName, type Store } from './store.ts';
 
 export type Summary = Readonly<Record<string, string>>;
@@ -41,19 +33,28 @@ export interface Entry {
   summary: Summary;
 }
 
-/** The index as loaded: entries oldest first, in chunks. */
-export interface LoadedIndex {
-  generation: string;
-  chunks: readonly LoadedChunk[];
-  /** Whether it is stored under `generation` (false: it answers this request only). */
-  trusted: boolean;
-}
-
 export interface LoadedChunk {
   tag: string;
   entries: readonly Entry[];
   /** Per-entry values derived once per instance (search text); filled by whoever needs them. */
   derived?: unknown[];
+}
+
+/** The index as loaded. */
+export interface LoadedIndex {
+  generation: string;
+  /** Entries oldest first, in chunks. */
+  chunks: readonly LoadedChunk[];
+  /** Complete, and up to date with the store's generation. */
+  trusted: boolean;
+  /** Records that exist but could not be read in time, oldest first. */
+  pending: readonly string[];
+  /** Entries whose record changed since their summary was made and could not be re-read in time. */
+  stale: number;
+  /** Ids of records set aside as unreadable. */
+  quarantined: readonly string[];
+  /** Whether the store's index is this one (found so, or written by this load). */
+  stored: boolean;
 }
 
 export interface IndexOptions {
@@ -63,19 +64,30 @@ export interface IndexOptions {
   shape: string;
 }
 
+export interface LoadOptions {
+  /** Clock time (`indexClock`) after which no more records are read for the index. */
+  readUntil: number;
+}
+
+/** The clock reads are measured against; tests replace `now` to make reads "take" time. */
+export const indexClock = { now: (): number => Date.now() };
+
 const GENERATION_KEY = '_generation';
 const HEAD_KEY = '_index';
-const chunkKey = (chunk: number) => `_index-${chunk}`;
+const CHUNK_PREFIX = '_index-';
+const chunkKey = (tag: string) => `${CHUNK_PREFIX}${tag}`;
 const READ_CONCURRENCY = 16;
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface IndexHead {
   format: typeof FORMAT;
   generation: string;
+  complete: boolean;
   shape: string;
   chunkSize: number;
   /** Each chunk's tag, oldest chunk first. */
   tags: string[];
+  quarantined: string[];
 }
 
 /** Stored entries are tuples, to keep 10,000 of them small. */
@@ -85,13 +97,22 @@ interface StoredChunk {
 }
 
 const memory = new Map<string, LoadedIndex & { shape: string }>();
-/** Entries read by rebuilds that have not finished (yet), by store and shape. */
+/** Entries read by loads that ended before the index was complete, by store and shape. */
 const progress = new Map<string, Map<string, Entry>>();
 
 /** Forgets every index held in memory, as a cold function instance would start (tests). */
 export function forgetLoadedIndexes(): void {
   memory.clear();
   progress.clear();
+}
+
+/** Forgets what this instance holds of the given records (deleted: nothing of them may linger). */
+export function forgetEntries(storeName: string, ids: ReadonlySet<string>): void {
+  const key = scopedName(storeName);
+  memory.delete(key);
+  for (const [name, entries] of progress) {
+    if (name.startsWith(`${key}\u0000`)) for (const id of ids) entries.delete(id);
+  }
 }
 
 /** The store's current generation (a fresh one on a store that has none). */
@@ -109,15 +130,16 @@ export async function bumpGeneration(store: Store, value: string): Promise<void>
   await store.set(GENERATION_KEY, value);
 }
 
-/** The store's index under its current generation: from memory, from the store, or rebuilt. */
+/** The store's index: from memory, from the store, or brought up to date as far as time allows. */
 export async function loadIndex(
   store: Store,
   storeName: string,
   options: IndexOptions,
   newValue: () => string,
+  { readUntil }: LoadOptions,
 ): Promise<LoadedIndex> {
   const key = scopedName(storeName);
-  // Read before the index (or a listing), so nothing trusted is older than its tag.
+  // Read before the head and the listing, so nothing trusted is older than its generation.
   const generation = await currentGeneration(store, newValue);
   const remembered = memory.get(key);
   if (
@@ -132,21 +154,31 @@ export async function loadIndex(
   for (const chunk of remembered?.shape === options.shape ? remembered.chunks : []) {
     known.set(chunk.tag, chunk);
   }
-  const head = await readJson<IndexHead>(store, HEAD_KEY);
+  const { head, etag: headEtag } = await readHead(store);
   const headFits =
     head?.format === FORMAT &&
     head.shape === options.shape &&
     head.chunkSize === options.chunkSize &&
-    Array.isArray(head.tags);
+    Array.isArray(head.tags) &&
+    Array.isArray(head.quarantined);
   const stored = headFits ? await readChunks(store, head.tags, known) : [];
+  const storedComplete = stored.every((chunk) => chunk !== null);
 
-  if (headFits && head.generation === generation && stored.every((chunk) => chunk !== null)) {
-    const loaded = { generation, chunks: stored as LoadedChunk[], trusted: true };
+  if (headFits && head.complete && head.generation === generation && storedComplete) {
+    const loaded: LoadedIndex = {
+      generation,
+      chunks: stored as LoadedChunk[],
+      trusted: true,
+      pending: [],
+      stale: 0,
+      quarantined: head.quarantined,
+      stored: true,
+    };
     memory.set(key, { ...loaded, shape: options.shape });
     return loaded;
   }
 
-  // Entries the last index had, by id: reused when the listing shows the same ETag.
+  // Entries known from memory, the stored base and earlier cut-short loads, by id.
   const progressKey = `${key}\u0000${options.shape}`;
   const read = progress.get(progressKey) ?? new Map<string, Entry>();
   progress.set(progressKey, read);
@@ -155,19 +187,53 @@ export async function loadIndex(
     for (const entry of chunk?.entries ?? []) previous.set(entry.id, entry);
   }
   for (const [id, entry] of read) previous.set(id, entry);
-  const rebuilt = await rebuild(store, options, previous, read);
-  progress.delete(progressKey);
-  const chunks = chunked(rebuilt, options.chunkSize);
-  // Cache only an index no create, edit or delete overlapped.
-  const trusted = (await store.get(GENERATION_KEY, { type: 'text' })) === generation;
-  if (trusted) {
-    // A chunk the last head named and that proved to hold it (or is held here) is not written.
-    const kept = stored.map((chunk) => chunk?.tag);
-    await writeIndex(store, generation, options, chunks, kept);
-  }
-  const loaded = { generation, chunks, trusted };
+
+  const rebuilt = await rebuild(store, storeName, options, previous, read, readUntil);
+  const complete = rebuilt.pending.length === 0 && rebuilt.stale === 0;
+  if (complete) progress.delete(progressKey);
+  const chunks = chunked(rebuilt.entries, options.chunkSize, options.shape);
+  const next: IndexHead = {
+    format: FORMAT,
+    generation,
+    complete,
+    shape: options.shape,
+    chunkSize: options.chunkSize,
+    tags: chunks.map((chunk) => chunk.tag),
+    quarantined: rebuilt.quarantined,
+  };
+  const unchangedHead =
+    headFits &&
+    storedComplete &&
+    JSON.stringify({ ...head, format: FORMAT }) === JSON.stringify(next);
+  const written =
+    unchangedHead ||
+    (await writeIndex(
+      store,
+      next,
+      headEtag,
+      chunks,
+      // Chunks that are stored and proved sound are not written again.
+      new Set(stored.flatMap((chunk) => (chunk ? [chunk.tag] : []))),
+      rebuilt.chunkKeys,
+    ));
+  const loaded: LoadedIndex = {
+    generation,
+    chunks,
+    // Trusted only if no change came in while the store was listed and read.
+    trusted: complete && (await store.get(GENERATION_KEY, { type: 'text' })) === generation,
+    pending: rebuilt.pending,
+    stale: rebuilt.stale,
+    quarantined: rebuilt.quarantined,
+    stored: written,
+  };
   memory.set(key, { ...loaded, shape: options.shape });
   return loaded;
+}
+
+async function readHead(store: Store): Promise<{ head: IndexHead | null; etag: string | null }> {
+  const found = await store.getWithMetadata(HEAD_KEY, { type: 'text' });
+  if (!found) return { head: null, etag: null };
+  return { head: parseObject<IndexHead>(found.data), etag: found.etag ?? null };
 }
 
 /** The head's chunks, from memory when the tag matches, else read; null for one that does not. */
@@ -177,10 +243,11 @@ async function readChunks(
   known: ReadonlyMap<string, LoadedChunk>,
 ): Promise<(LoadedChunk | null)[]> {
   return Promise.all(
-    tags.map(async (tag, chunk) => {
+    tags.map(async (tag) => {
       const held = known.get(tag);
       if (held) return held;
-      const stored = await readJson<StoredChunk>(store, chunkKey(chunk));
+      const text = await store.get(chunkKey(tag), { type: 'text' });
+      const stored = text === null ? null : parseObject<StoredChunk>(text);
       if (stored?.tag !== tag || !Array.isArray(stored.entries)) return null;
       const entries = stored.entries.filter(isStoredEntry).map(([id, etag, summary]) => ({
         id,
@@ -202,89 +269,162 @@ function isStoredEntry(value: unknown): value is StoredChunk['entries'][number] 
   );
 }
 
-/** Every live record's entry, oldest first; only records the last index did not have are read. */
+interface Rebuilt {
+  /** Entries of the listed records, fresh or stale, oldest first. */
+  entries: Entry[];
+  pending: string[];
+  stale: number;
+  quarantined: string[];
+  /** Every chunk blob the listing showed. */
+  chunkKeys: string[];
+}
+
+/**
+ * Every listed record's entry, oldest first. Only records the base does not hold at their
+ * listed ETag are read: edited ones first (their status may have changed), then new ones,
+ * newest first, until `readUntil`.
+ */
 async function rebuild(
   store: Store,
+  storeName: string,
   options: IndexOptions,
   previous: ReadonlyMap<string, Entry>,
-  /** Where each entry read is kept at once, for a later rebuild if this one is cut short. */
+  /** Where each entry read is kept at once, for a later load if this one is cut short. */
   read: Map<string, Entry>,
-): Promise<Entry[]> {
+  readUntil: number,
+): Promise<Rebuilt> {
   const { blobs } = await store.list();
   const listed = blobs
     .filter((blob) => isId(blob.key))
     // Oldest first, whatever order the service lists them in (a listing never repeats a key).
     .sort((a, b) => (a.key < b.key ? -1 : 1));
+  const quarantined = new Set(
+    blobs
+      .map((blob) => blob.key)
+      .filter((name) => name.startsWith(QUARANTINE_PREFIX))
+      .map((name) => name.slice(QUARANTINE_PREFIX.length)),
+  );
+  const chunkKeys = blobs.map((blob) => blob.key).filter((name) => name.startsWith(CHUNK_PREFIX));
+
   const entries: (Entry | null)[] = listed.map(({ key, etag }) => {
     const entry = previous.get(key);
     return entry && entry.etag === etag ? entry : null;
   });
-  const unread = entries.flatMap((entry, index) => (entry === null ? [index] : []));
+  const edited: number[] = [];
+  const added: number[] = [];
+  entries.forEach((entry, index) => {
+    if (entry === null) (previous.has(listed[index]!.key) ? edited : added).push(index);
+  });
+  const unread = [...edited, ...added.reverse()];
+  const gone = new Set<number>();
+
   let next = 0;
   const worker = async () => {
-    while (next < unread.length) {
+    while (next < unread.length && indexClock.now() < readUntil) {
       const index = unread[next++]!;
       const id = listed[index]!.key;
-      const found = await store.getWithMetadata(id, { type: 'json' });
-      // Deleted since the listing, or a tombstone: not a record.
-      if (!found || !isLive(found.data) || !found.etag) continue;
+      const found = await readRecord<Record<string, unknown>>(store, id);
+      if (found.kind === 'damaged') {
+        await setAside(store, storeName, id, found);
+        quarantined.add(id);
+      }
+      if (found.kind !== 'live') {
+        gone.add(index); // Deleted since the listing, a tombstone, or set aside.
+        continue;
+      }
       const entry = { id, etag: found.etag, summary: options.summarize(found.data) };
       entries[index] = entry;
       read.set(id, entry);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, unread.length) }, worker));
-  return entries.filter((entry): entry is Entry => entry !== null);
+
+  const result: Rebuilt = {
+    entries: [],
+    pending: [],
+    stale: 0,
+    quarantined: [...quarantined].sort(),
+    chunkKeys,
+  };
+  listed.forEach(({ key }, index) => {
+    if (gone.has(index)) return;
+    const entry = entries[index] ?? previous.get(key);
+    if (entry === undefined) result.pending.push(key);
+    else {
+      if (entries[index] === null) result.stale++;
+      result.entries.push(entry);
+    }
+  });
+  return result;
 }
 
-function chunked(entries: readonly Entry[], chunkSize: number): LoadedChunk[] {
+function chunked(entries: readonly Entry[], chunkSize: number, shape: string): LoadedChunk[] {
   const chunks: LoadedChunk[] = [];
   for (let start = 0; start < entries.length; start += chunkSize) {
     const slice = entries.slice(start, start + chunkSize);
-    chunks.push({ tag: tagOf(slice), entries: slice });
+    chunks.push({ tag: tagOf(slice, shape), entries: slice });
   }
   return chunks;
 }
 
-/** A chunk's tag: the hash of its ids and ETags (the summaries follow from them). */
-function tagOf(entries: readonly Entry[]): string {
-  const hash = createHash('sha256');
+/** A chunk's tag: the hash of its ids and ETags and the summary shape (the summaries follow). */
+function tagOf(entries: readonly Entry[], shape: string): string {
+  const hash = createHash('sha256').update(`${shape}\n`);
   for (const { id, etag } of entries) hash.update(`${id}\u0000${etag}\n`);
   return hash.digest('base64url').slice(0, 22);
 }
 
-/** Chunks first (only those whose tag changed), head last. */
+/**
+ * New chunks first, then the head over the one that was read; then the chunks no head names
+ * are deleted: the ones the winner's listing showed, or, for a loser, the ones it wrote.
+ */
 async function writeIndex(
   store: Store,
-  generation: string,
-  { chunkSize, shape }: IndexOptions,
+  head: IndexHead,
+  headEtag: string | null,
   chunks: readonly LoadedChunk[],
-  storedTags: readonly (string | undefined)[],
-): Promise<void> {
+  storedTags: ReadonlySet<string>,
+  listedChunkKeys: readonly string[],
+): Promise<boolean> {
+  const written = chunks.filter((chunk) => !storedTags.has(chunk.tag));
   await Promise.all(
-    chunks.map((chunk, index) =>
-      storedTags[index] === chunk.tag
-        ? undefined
-        : store.setJSON(chunkKey(index), {
-            tag: chunk.tag,
-            entries: chunk.entries.map(({ id, etag, summary }) => [id, etag, summary]),
-          } satisfies StoredChunk),
+    written.map((chunk) =>
+      store.setJSON(chunkKey(chunk.tag), {
+        tag: chunk.tag,
+        entries: chunk.entries.map(({ id, etag, summary }) => [id, etag, summary]),
+      } satisfies StoredChunk),
     ),
   );
-  const head: IndexHead = {
-    format: FORMAT,
-    generation,
-    shape,
-    chunkSize,
-    tags: chunks.map((chunk) => chunk.tag),
-  };
-  await store.setJSON(HEAD_KEY, head);
+  const { modified } = await store.setJSON(
+    HEAD_KEY,
+    head,
+    headEtag === null ? { onlyIfNew: true } : { onlyIfMatch: headEtag },
+  );
+  const named = new Set(head.tags.map(chunkKey));
+  if (modified) {
+    await deleteKeys(
+      store,
+      listedChunkKeys.filter((name) => !named.has(name)),
+    );
+    return true;
+  }
+  // Another writer's head won: take back what this one wrote, unless that head names it too.
+  const { head: winner } = await readHead(store);
+  const kept = new Set((Array.isArray(winner?.tags) ? winner.tags : []).map(chunkKey));
+  await deleteKeys(
+    store,
+    written.map((chunk) => chunkKey(chunk.tag)).filter((name) => !kept.has(name)),
+  );
+  return false;
 }
 
-/** A bookkeeping blob, or null when missing or damaged (it is then rebuilt). */
-async function readJson<V>(store: Store, key: string): Promise<V | null> {
-  const text = await store.get(key, { type: 'text' });
-  if (text === null) return null;
+async function deleteKeys(store: Store, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += READ_CONCURRENCY) {
+    await Promise.all(keys.slice(start, start + READ_CONCURRENCY).map((key) => store.delete(key)));
+  }
+}
+
+function parseObject<V>(text: string): V | null {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null ? (value as V) : null;
@@ -293,13 +433,24 @@ async function readJson<V>(store: Store, key: string): Promise<V | null> {
   }
 }
 
-/** The index's entries newest first. */
-export function* newestFirst(
-  index: LoadedIndex,
-): Generator<{ entry: Entry; chunk: LoadedChunk; at: number }> {
+/** One position of the index, newest first: an entry, or a record not read yet (`entry` absent). */
+export interface Position {
+  id: string;
+  entry?: Entry;
+  chunk?: LoadedChunk;
+  at?: number;
+}
+
+/** The index's entries and pending records, newest first, in id order. */
+export function* newestFirst(index: LoadedIndex): Generator<Position> {
+  let p = index.pending.length - 1;
   for (let c = index.chunks.length - 1; c >= 0; c--) {
     const chunk = index.chunks[c]!;
-    for (let at = chunk.entries.length - 1; at >= 0; at--)
-      yield { entry: chunk.entries[at]!, chunk, at };
+    for (let at = chunk.entries.length - 1; at >= 0; at--) {
+      const entry = chunk.entries[at]!;
+      while (p >= 0 && index.pending[p]! > entry.id) yield { id: index.pending[p--]! };
+      yield { id: entry.id, entry, chunk, at };
+    }
   }
+  while (p >= 0) yield { id: index.pending[p--]! };
 }

@@ -4,19 +4,19 @@
  * fields never change after its create; its follow-up (status, notes, version) is edited in
  * place by conditional writes (follow-up.ts), and every read fills it in.
  *
- * Pages, searches and counts go through the store's index (timeline-index.ts): each record's id
- * and a small summary (the fields `summary` names, and its status), kept under the store's
- * *generation*, a random value every create, edit and delete replaces after writing. A page is a
- * slice of the matching entries, newest first, and only that slice's records are read, so a
- * search of 10,000 records reads the index, not 10,000 blobs. Because each change replaces the
- * generation before it answers, a record acknowledged with 201 (or an edit with 200) is in every
- * list that starts after it (read-your-writes).
+ * Pages, searches and counts go through the store's index (timeline-index.ts). Every create, edit
+ * and delete replaces the store's generation before it answers, so a record acknowledged with 201
+ * is in every list that starts after it. A list spends at most half the request's storage time
+ * bringing the index up to date; what it could not read yet it still counts and pages by id, and
+ * says so (`pending`), instead of running out of time.
  *
  * A create with an idempotency key (submission-keys.ts) stores under the id the key was first
- * claimed for, so a retry after a timeout or a 503 finds, and shows, the record instead of adding
- * a second. Without a key, a create that fails after its record was written takes the record
- * back (within a short grace period), so its 503 means "not stored"; if even that fails, the
- * record is shown from the next change of the store on.
+ * claimed for, so a retry finds the record instead of adding a second; the record's metadata names
+ * its claim, which a delete marks as gone. Without a key, a create that fails after its record was
+ * written takes the record back (within a short grace period), so its 503 means "not stored".
+ *
+ * A delete removes the record, marks its key claim as gone, deletes any quarantined copy and
+ * rewrites the index at once, so no blob of the store holds the record's summary any more.
  */
 import {
   DEFAULT_STATUS,
@@ -36,19 +36,22 @@ import {
   type Tracked,
   type UNCHANGED,
 } from './follow-up.ts';
-import { isLive, removeRecord } from './records.ts';
-import { withStore, type Store } from './store.ts';
-import { claimKey, fingerprintOf } from './submission-keys.ts';
+import { QUARANTINE_PREFIX, readRecord, removeRecord, setAside } from './records.ts';
+import { storageTimeLeft, withStore, type Store } from './store.ts';
+import { claimKey, claimName, releaseClaim } from './submission-keys.ts';
 import {
   bumpGeneration,
+  forgetEntries,
+  indexClock,
   loadIndex,
   newestFirst,
   type IndexOptions,
   type LoadedChunk,
+  type LoadedIndex,
   type Summary,
 } from './timeline-index.ts';
 
-export { forgetLoadedIndexes } from './timeline-index.ts';
+export { forgetLoadedIndexes, indexClock } from './timeline-index.ts';
 
 export interface Stamped {
   _id: string;
@@ -64,6 +67,13 @@ export interface Page<T> {
 export interface Listing<T> extends Page<T> {
   /** Records in the whole store (whatever the query) whose status is New. */
   newCount: number;
+  /**
+   * Records not yet in the index (too many new or changed ones to read in time): counted, and
+   * listed by id when nothing is searched, but not searched or filtered yet; counted as New.
+   */
+  pending: number;
+  /** Ids of records set aside as unreadable. */
+  quarantined: readonly string[];
 }
 
 /** A create whose idempotency key was used before for different content. */
@@ -74,10 +84,30 @@ export class KeyConflictError extends Error {
   }
 }
 
+/** A create whose idempotency key belongs to a record that has since been deleted. */
+export class SubmissionGoneError extends Error {
+  constructor() {
+    super('idempotency key of a deleted record');
+    this.name = 'SubmissionGoneError';
+  }
+}
+
 export interface Submitted<T> {
   record: Stamped & T;
   /** True when an earlier request with the same key had stored it. */
   replayed: boolean;
+}
+
+export interface Summaries {
+  entries: { id: string; summary: Summary }[];
+  /** Records whose summary could not be read in time (not among `entries`, or stale there). */
+  pending: number;
+}
+
+export interface ExportPage<T> {
+  records: T[];
+  /** The id to continue after, when records remain. */
+  next?: string;
 }
 
 export interface Timeline<T extends object> {
@@ -85,17 +115,20 @@ export interface Timeline<T extends object> {
   create(data: T): Promise<Stamped & T>;
   /**
    * `create`, made safe to retry: with `key`, a retry returns the record the key's first use
-   * stored (`replayed`); a key reused for other content throws `KeyConflictError`.
+   * stored (`replayed`); a key reused for other content throws `KeyConflictError`, the key of a
+   * deleted record `SubmissionGoneError`.
    */
   submit(data: T, key?: string): Promise<Submitted<T>>;
   /** One page, newest first (page counts from 1), with the number of records in all. */
   page(page: number, pageSize: number): Promise<Page<Tracked<Stamped & T>>>;
   /** One page of the records matching `query`, newest first, with their number and New's. */
   search(query: ListQuery, page: number, pageSize: number): Promise<Listing<Tracked<Stamped & T>>>;
-  /** Every record's id and summary, newest first (no record is read). */
-  summaries(): Promise<{ id: string; summary: Summary }[]>;
-  /** Every record, newest first (exports). */
+  /** Every record's id and summary, newest first, read as far as the request's time allows. */
+  summaries(): Promise<Summaries>;
+  /** Every record, newest first (tests and small stores; exports page with `exportPage`). */
   all(): Promise<Tracked<Stamped & T>[]>;
+  /** Records newest first after the id `after` (all when undefined), as many as time allows. */
+  exportPage(after: string | undefined, limit: number): Promise<ExportPage<Tracked<Stamped & T>>>;
   /** One record; null when there is none. */
   find(id: string): Promise<Tracked<Stamped & T> | null>;
   /** Changes one record's follow-up (follow-up.ts): `missing`, `stale` or `saved`. */
@@ -106,6 +139,10 @@ export interface Timeline<T extends object> {
   ): Promise<EditResult<Stamped & T>>;
   /** Deletes one record; false when there was none. */
   remove(id: string): Promise<boolean>;
+  /** Deletes these records (and every trace of them in the store); the ids it deleted. */
+  removeMany(ids: readonly string[]): Promise<string[]>;
+  /** The raw text of every record set aside as unreadable, by id. */
+  quarantined(): Promise<{ id: string; text: string }[]>;
 }
 
 export interface TimelineOptions<T> {
@@ -128,6 +165,26 @@ const DEFAULT_CHUNK_SIZE = 1_000;
 /** Raise when what a summary holds changes in code, so stored summaries are made again. */
 const SUMMARY_VERSION = 2;
 const NO_SEARCH: SearchSpec = { text: [], filters: {} };
+/** Share of a list's remaining storage time it may spend reading records for the index. */
+const LIST_READ_SHARE = 0.5;
+/** Time kept for answering after reading for a complete view (erasure, purge, export). */
+const FULL_READ_RESERVE_MS = 750;
+/** Times a delete rewrites the index when another writer's index came first. */
+const REINDEX_ATTEMPTS = 4;
+/** Fields of a stored record that are not the submission (compared on a keyed retry). */
+const RECORD_FIELDS = new Set([
+  '_id',
+  'createdAt',
+  'status',
+  'statusChangedAt',
+  'notes',
+  'version',
+]);
+
+/** Reading for the index may go on until this clock time. */
+function readUntil(share: number, reserveMs = 0): number {
+  return indexClock.now() + Math.max(0, storageTimeLeft() * share - reserveMs);
+}
 
 export function timeline<T extends object>(
   storeName: string,
@@ -146,15 +203,18 @@ export function timeline<T extends object>(
       return fields;
     },
   };
-  const index = (store: Store) => loadIndex(store, storeName, indexOptions, newId);
+  const index = (store: Store, until: number) =>
+    loadIndex(store, storeName, indexOptions, newId, { readUntil: until });
   const changed = (store: Store) => bumpGeneration(store, newId());
 
   const submit = async (data: T, key?: string): Promise<Submitted<T>> => {
     let id = newId();
+    let claim: string | undefined;
     if (key !== undefined) {
-      const claim = await claimKey(storeName, key, { id, fingerprint: fingerprintOf(data) });
-      if (claim.kind === 'conflict') throw new KeyConflictError();
-      id = claim.id;
+      const claimed = await claimKey(storeName, key, id);
+      if (claimed.kind === 'gone') throw new SubmissionGoneError();
+      id = claimed.id;
+      claim = claimName(key);
     }
     // The id whose record this request may have written (not one another request owns).
     let ours: string | undefined;
@@ -163,18 +223,16 @@ export function timeline<T extends object>(
         for (let attempt = 1; ; attempt++) {
           const record = { _id: id, createdAt: new Date(idTime(id)).toISOString(), ...data };
           ours = id;
-          const { modified } = await store.setJSON(id, record, { onlyIfNew: true });
+          const { modified } = await store.setJSON(id, record, {
+            onlyIfNew: true,
+            ...(claim ? { metadata: { claim } } : {}),
+          });
           if (modified) {
             await changed(store);
             return { record, replayed: false };
           }
           ours = undefined;
-          if (key !== undefined) {
-            // A retry of a create that stored its record: make sure it is listed, answer it.
-            const stored: unknown = await store.get(id, { type: 'json' });
-            await changed(store);
-            return { record: isLive(stored) ? (stored as Stamped & T) : record, replayed: true };
-          }
+          if (key !== undefined) return replay(store, id, data);
           if (attempt === CREATE_ATTEMPTS) {
             throw new Error(`could not allocate an id in ${storeName}`);
           }
@@ -188,29 +246,102 @@ export function timeline<T extends object>(
     }
   };
 
+  /** A retry of a keyed create whose id is taken: the same submission's record, made sure listed. */
+  const replay = async (store: Store, id: string, data: T): Promise<Submitted<T>> => {
+    const stored = await readRecord<Stamped & T>(store, id);
+    if (stored.kind !== 'live') throw new SubmissionGoneError();
+    if (!sameSubmission(stored.data, data)) throw new KeyConflictError();
+    await changed(store);
+    return { record: stored.data, replayed: true };
+  };
+
   /** The search text of a chunk's entries, made once per loaded chunk. */
   const searchable = (chunk: LoadedChunk, at: number): Searchable => {
     const derived = (chunk.derived ??= new Array<unknown>(chunk.entries.length));
     return (derived[at] ??= searchableOf(chunk.entries[at]!.summary, search)) as Searchable;
   };
 
-  const searchIn = (store: Store, query: ListQuery, page: number, pageSize: number) =>
-    (async () => {
-      const loaded = await index(store);
-      const start = (page - 1) * pageSize;
-      const ids: string[] = [];
-      let total = 0;
-      let newCount = 0;
-      const matches = isEmptyQuery(query) ? () => true : matcher(query, search);
-      for (const { entry, chunk, at } of newestFirst(loaded)) {
+  const searchIn = async (store: Store, query: ListQuery, page: number, pageSize: number) => {
+    const loaded = await index(store, readUntil(LIST_READ_SHARE));
+    const start = (page - 1) * pageSize;
+    const ids: string[] = [];
+    let total = 0;
+    let newCount = 0;
+    const everything = isEmptyQuery(query);
+    const matches = everything ? () => true : matcher(query, search);
+    for (const { id, entry, chunk, at } of newestFirst(loaded)) {
+      if (!entry) {
+        // Not read yet: a new record (New), listed only when nothing is searched.
+        newCount++;
+        if (!everything) continue;
+      } else {
         if (entry.summary['status'] === DEFAULT_STATUS) newCount++;
-        if (!matches(entry.summary, () => searchable(chunk, at))) continue;
-        if (total >= start && ids.length < pageSize) ids.push(entry.id);
-        total++;
+        if (!matches(entry.summary, () => searchable(chunk!, at!))) continue;
       }
-      const items = (await read<Stamped & T>(store, ids)).map(tracked);
-      return { items, total, newCount };
-    })();
+      if (total >= start && ids.length < pageSize) ids.push(id);
+      total++;
+    }
+    const items = (await readLive<Stamped & T>(store, storeName, ids)).map(tracked);
+    const pending = loaded.pending.length + loaded.stale;
+    return { items, total, newCount, pending, quarantined: loaded.quarantined };
+  };
+
+  /** Deletes records, then rewrites the index until the stored one is this instance's. */
+  const removeAll = (ids: readonly string[]) =>
+    withStore(storeName, async (store) => {
+      const removed: string[] = [];
+      for (const id of ids) {
+        const gone = await removeRecord(store, id);
+        const copy = `${QUARANTINE_PREFIX}${id}`;
+        const setAsideCopy = (await store.getMetadata(copy)) !== null;
+        if (setAsideCopy) await store.delete(copy);
+        if (!gone && !setAsideCopy) continue;
+        removed.push(id);
+        if (!gone) continue;
+        const claim = gone.metadata['claim'];
+        if (typeof claim === 'string') await releaseClaim(storeName, claim);
+      }
+      if (removed.length === 0) return removed;
+      await changed(store);
+      forgetEntries(storeName, new Set(removed));
+      await reindex(store);
+      return removed;
+    });
+
+  /** Writes the index without deleted records; a store changing that fast is left to the next list. */
+  const reindex = async (store: Store) => {
+    try {
+      for (let attempt = 1; attempt <= REINDEX_ATTEMPTS; attempt++) {
+        if ((await index(store, readUntil(LIST_READ_SHARE))).stored) return;
+      }
+    } catch (error) {
+      // The record is gone; the next list writes an index without it.
+      console.error(`${storeName}: index not rewritten after a delete`, errorText(error));
+    }
+  };
+
+  const exportPage = (
+    after: string | undefined,
+    limit: number,
+  ): Promise<ExportPage<Tracked<Stamped & T>>> =>
+    withStore(storeName, async (store) => {
+      const until = readUntil(0.5);
+      const loaded = await index(store, until);
+      const ids = Array.from(newestFirst(loaded), ({ id }) => id).filter(
+        (id) => after === undefined || id < after,
+      );
+      const records: Tracked<Stamped & T>[] = [];
+      let done = 0;
+      const stop = readUntil(1, FULL_READ_RESERVE_MS);
+      // Batches in order, so a page cut short by time ends at a known id.
+      while (done < ids.length && records.length < limit) {
+        if (done > 0 && indexClock.now() >= stop) break;
+        const batch = ids.slice(done, done + Math.min(READ_CONCURRENCY, limit - records.length));
+        records.push(...(await readLive<Stamped & T>(store, storeName, batch)).map(tracked));
+        done += batch.length;
+      }
+      return done < ids.length ? { records, next: ids[done - 1]! } : { records };
+    });
 
   return {
     create: async (data) => (await submit(data)).record,
@@ -226,24 +357,31 @@ export function timeline<T extends object>(
       withStore(storeName, (store) => searchIn(store, query, page, pageSize)),
 
     summaries: () =>
-      withStore(storeName, async (store) =>
-        Array.from(newestFirst(await index(store)), ({ entry }) => ({
-          id: entry.id,
-          summary: entry.summary,
-        })),
-      ),
-
-    all: () =>
       withStore(storeName, async (store) => {
-        const loaded = await index(store);
-        const ids = Array.from(newestFirst(loaded), ({ entry }) => entry.id);
-        return (await read<Stamped & T>(store, ids)).map(tracked);
+        const loaded = await index(store, readUntil(1, FULL_READ_RESERVE_MS));
+        const entries = Array.from(newestFirst(loaded)).flatMap(({ id, entry }) =>
+          entry ? [{ id, summary: entry.summary }] : [],
+        );
+        return { entries, pending: loaded.pending.length + loaded.stale };
       }),
+
+    all: async () => {
+      const records: Tracked<Stamped & T>[] = [];
+      let after: string | undefined;
+      do {
+        const part = await exportPage(after, Number.MAX_SAFE_INTEGER);
+        records.push(...part.records);
+        after = part.next;
+      } while (after !== undefined);
+      return records;
+    },
+
+    exportPage,
 
     find: (id) =>
       withStore(storeName, async (store) => {
-        const found = await store.get(id, { type: 'json' });
-        return isLive(found) ? tracked(found as Stamped & T) : null;
+        const [found] = await readLive<Stamped & T>(store, storeName, [id]);
+        return found ? tracked(found) : null;
       }),
 
     edit: (id, change, options) =>
@@ -254,13 +392,38 @@ export function timeline<T extends object>(
         return result;
       }),
 
-    remove: (id) =>
+    remove: async (id) => (await removeAll([id])).length === 1,
+    removeMany: removeAll,
+
+    quarantined: () =>
       withStore(storeName, async (store) => {
-        if (!(await removeRecord(store, id))) return false;
-        await changed(store);
-        return true;
+        const { blobs } = await store.list({ prefix: QUARANTINE_PREFIX });
+        const found: { id: string; text: string }[] = [];
+        for (const { key } of blobs) {
+          if (!key.startsWith(QUARANTINE_PREFIX)) continue;
+          const text = await store.get(key, { type: 'text' });
+          if (text !== null) found.push({ id: key.slice(QUARANTINE_PREFIX.length), text });
+        }
+        return found;
       }),
   };
+}
+
+/** Whether a stored record holds exactly `data` (a keyed retry must send what the first did). */
+function sameSubmission(stored: object, data: object): boolean {
+  const sent = Object.entries(data).filter(([, value]) => value !== undefined);
+  const kept = Object.entries(stored).filter(
+    ([field, value]) => !RECORD_FIELDS.has(field) && value !== undefined,
+  );
+  if (sent.length !== kept.length) return false;
+  const storedFields = stored as Record<string, unknown>;
+  return sent.every(
+    ([field, value]) => JSON.stringify(storedFields[field]) === JSON.stringify(value),
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Best effort, past the request's deadline: removes a record whose create failed. */
@@ -279,17 +442,32 @@ export async function oldestFirst(store: Store): Promise<string[]> {
     .sort();
 }
 
-/** Reads records in key order, a few at a time; a record deleted meanwhile (or a tombstone) is skipped. */
-export async function read<R>(store: Store, ids: readonly string[]): Promise<R[]> {
+/**
+ * Reads records in key order, a few at a time; one deleted meanwhile (or a tombstone) is skipped,
+ * and a damaged one is set aside (the store's generation then changes, so indexes drop it).
+ */
+export async function readLive<R>(
+  store: Store,
+  storeName: string,
+  ids: readonly string[],
+): Promise<R[]> {
   const records: (R | null)[] = new Array(ids.length).fill(null);
+  let damaged = false;
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
       const index = next++;
-      const value: unknown = await store.get(ids[index]!, { type: 'json' });
-      records[index] = isLive(value) ? (value as R) : null;
+      const found = await readRecord<R>(store, ids[index]!);
+      if (found.kind === 'live') records[index] = found.data;
+      if (found.kind === 'damaged') {
+        await setAside(store, storeName, ids[index]!, found);
+        damaged = true;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, ids.length) }, worker));
+  if (damaged) await bumpGeneration(store, newId());
   return records.filter((record): record is R => record !== null);
 }
+
+export type { LoadedIndex };

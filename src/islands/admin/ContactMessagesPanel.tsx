@@ -11,6 +11,7 @@ import { MESSAGE_SEARCH } from '../../lib/schemas/search';
 import type { LeadPanelProps } from './EnquiriesPanel';
 import { useListSearch } from './useListSearch';
 import Alert from './Alert';
+import IndexNotice from './IndexNotice';
 import ContactMessageItem from './ContactMessageItem';
 import ListStatus from './ListStatus';
 import Pagination from './Pagination';
@@ -61,6 +62,7 @@ export default function ContactMessagesPanel({ refresh, onNewCount }: LeadPanelP
         error={refused ? list.error : ''}
       />
       <Alert message={actionError || (status === 'error' && !refused ? list.error : '')} />
+      <IndexNotice pending={list.pending} quarantined={list.quarantined} searched={searched} />
       <ListStatus
         list={list}
         noun={MESSAGE_NOUN}

@@ -10,6 +10,7 @@ import { ENQUIRY_NOUN } from '../../lib/admin-display';
 import { ENQUIRY_SEARCH } from '../../lib/schemas/search';
 import { useListSearch } from './useListSearch';
 import Alert from './Alert';
+import IndexNotice from './IndexNotice';
 import CsvDownloadButton from './CsvDownloadButton';
 import EnquiriesTable from './EnquiriesTable';
 import EnquiryDetailsModal from './EnquiryDetailsModal';
@@ -98,6 +99,7 @@ export default function EnquiriesPanel({ refresh, onNewCount }: LeadPanelProps) 
         error={refused ? list.error : ''}
       />
       <Alert message={actionError || (status === 'error' && !refused ? list.error : '')} />
+      <IndexNotice pending={list.pending} quarantined={list.quarantined} searched={searched} />
       <ListStatus
         list={list}
         noun={ENQUIRY_NOUN}

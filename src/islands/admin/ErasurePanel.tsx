@@ -1,10 +1,9 @@
 /**
  * 'Erase a person's data' (a data-subject request under India's DPDP Act 2023 and the GDPR):
  * find every enquiry and message of one e-mail address, then delete them all after a
- * confirmation that names the count. Design: the delete sends the count the admin confirmed; if
- * the server finds another (a record arrived or went since), it answers 409 and deletes nothing,
- * and the panel shows that message and looks the address up again, so the admin confirms what is
- * there now.
+ * confirmation that names the count. The delete sends the ids the preview found; if a record
+ * of the address arrived since, the server answers 409 and deletes nothing, and the panel shows
+ * that message and looks the address up again, so the admin confirms what is there now.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, API_MESSAGES, eraseRecords, previewErasure } from '../../lib/admin-api';
@@ -71,7 +70,7 @@ export default function ErasurePanel({ onErased }: Props) {
     setBusy(true);
     setFailure('');
     try {
-      const { deleted } = await eraseRecords(found.email, previewTotal(found.preview));
+      const { deleted } = await eraseRecords(found.email, found.preview.ids);
       setConfirming(false);
       setFound(null);
       setNotice(erased(deleted));

@@ -9,6 +9,10 @@ export interface PagedList<T> {
   total: number;
   /** New records in the whole store (X-New-Count), null while the server does not say. */
   newCount: number | null;
+  /** Records the server could not search yet (X-Index-Pending). */
+  pending: number;
+  /** Records the server set aside as unreadable (X-Quarantined). */
+  quarantined: string[];
   page: number;
   pages: number;
   error: string;
@@ -46,7 +50,13 @@ export function usePagedList<T extends Lead>(
   const [page, setPage] = useState(initialPage);
   const [version, setVersion] = useState(0);
   const [status, setStatus] = useState<PagedList<T>['status']>('loading');
-  const [data, setData] = useState<Page<T>>({ items: [], total: 0, newCount: null });
+  const [data, setData] = useState<Page<T>>({
+    items: [],
+    total: 0,
+    newCount: null,
+    pending: 0,
+    quarantined: [],
+  });
   const [error, setError] = useState({ message: '', status: 0 });
 
   useEffect(() => {
@@ -106,6 +116,8 @@ export function usePagedList<T extends Lead>(
     items: data.items,
     total: data.total,
     newCount: data.newCount,
+    pending: data.pending,
+    quarantined: data.quarantined,
     page,
     pages: pageCount(data.total, pageSize),
     error: error.message,

@@ -8,8 +8,11 @@
  *
  * `q` matches, case- and accent-insensitively and in part, the fields a `SearchSpec` names (for
  * enquiries: name, e-mail, phone, institution name, city); every word of it must be found in one
- * of them ("asha kochi" finds Asha in Kochi). A query that is only a phone number ("+91 98470
- * 12345", "98470-12") is compared by its digits. Filters are exact values of their lists; an empty
+ * of them ("asha kochi" finds Asha in Kochi); invisible characters count on neither side. A query
+ * that is only a phone number ("+91 98470 12345", "98470-12") is compared by its digits: found
+ * within the stored number's, or, from seven digits on, as the same number written with or without
+ * its country code, international prefix or trunk zero ("+91 98470 12345", "0091 98470 12345" and
+ * "098470 12345" all find "9847012345"). Filters are exact values of their lists; an empty
  * parameter means "any".
  */
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, tooLongMessage } from './fields.ts';
@@ -18,6 +21,9 @@ import { STATUSES, STATUS_MESSAGE } from './follow-up.ts';
 
 /** Characters of `q`, counted after trimming. */
 export const SEARCH_MAX_LENGTH = 100;
+
+/** Default-ignorable code points other than the bidirectional controls. */
+const PASTED_INVISIBLE = /(?!\p{Bidi_Control})\p{Default_Ignorable_Code_Point}/gu;
 
 export interface FilterSpec {
   /** The label the admin's control shows. */
@@ -85,7 +91,9 @@ export type ParsedQuery = { ok: true; query: ListQuery } | { ok: false; error: s
 
 /** Reads `q` and the spec's filters from a URL's parameters (other parameters are ignored). */
 export function parseListQuery(params: URLSearchParams, spec: SearchSpec): ParsedQuery {
-  const q = (params.get('q') ?? '').trim();
+  // Invisible characters pasted along with a name are dropped, not refused: they would match
+  // nothing anyway. The bidirectional controls are kept, to be refused or allowed below.
+  const q = (params.get('q') ?? '').replace(PASTED_INVISIBLE, '').trim();
   if (q.length > SEARCH_MAX_LENGTH) return { ok: false, error: SEARCH_MESSAGES.tooLong };
   if (hasControlCharacters(q)) return { ok: false, error: SEARCH_MESSAGES.control };
   const filters: Record<string, string> = {};
@@ -103,11 +111,14 @@ export function isEmptyQuery(query: ListQuery): boolean {
   return query.q === '' && Object.keys(query.filters).length === 0;
 }
 
-/** Lower case, accents and other combining marks removed, runs of white space as one space. */
+/**
+ * Lower case, accents and other combining marks removed, default-ignorable code points (U+200B,
+ * U+FEFF, ZWJ, ZWNJ, direction marks…) removed, runs of white space as one space.
+ */
 export function foldForSearch(text: string): string {
   return text
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
     .toLocaleLowerCase('en')
     .replace(/\s+/g, ' ')
     .trim();
@@ -115,6 +126,21 @@ export function foldForSearch(text: string): string {
 
 const PHONE_QUERY = /^[\d\s+().-]+$/;
 const MIN_PHONE_DIGITS = 3;
+/** Digits a number needs, on both sides, before country codes and trunk zeros are ignored. */
+const MIN_WHOLE_NUMBER_DIGITS = 7;
+
+/**
+ * True when two digit strings are one number written with and without its country code: with
+ * leading zeros (a trunk `0`, an international `00`) dropped, both keep at least seven digits
+ * and one ends with the other. `919847012345`, `00919847012345` and `09847012345` are all
+ * `9847012345`; `9847012346` is not.
+ */
+function sameNumber(a: string, b: string): boolean {
+  const x = a.replace(/^0+/, '');
+  const y = b.replace(/^0+/, '');
+  if (x.length < MIN_WHOLE_NUMBER_DIGITS || y.length < MIN_WHOLE_NUMBER_DIGITS) return false;
+  return x.endsWith(y) || y.endsWith(x);
+}
 
 /**
  * A record's summary as the matcher sees it: the folded text of its searchable fields (one
@@ -150,7 +176,9 @@ export function matcher(
     for (const [name, value] of filters) if (summary[name] !== value) return false;
     if (words.length === 0) return true;
     const target = searchable();
-    if (byDigits && target.digits.includes(digits)) return true;
+    if (byDigits && (target.digits.includes(digits) || sameNumber(digits, target.digits))) {
+      return true;
+    }
     return words.every((word) => target.text.includes(word));
   };
 }
