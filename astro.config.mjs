@@ -7,6 +7,7 @@ import netlify from '@netlify/vite-plugin';
 import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
 import robots from './src/integrations/robots.ts';
 import cms from './src/integrations/cms.ts';
+import localBlobsDev from './src/integrations/local-blobs-dev.ts';
 
 /** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
@@ -40,6 +41,7 @@ export default defineConfig({
     islandStylesInHead(),
     robots(),
     cms(),
+    localBlobsDev(),
     sitemap({
       filter: (page) => {
         const { pathname } = new URL(page);
@@ -78,6 +80,8 @@ export default defineConfig({
         edgeFunctions: { enabled: false },
         database: { enabled: false },
         images: { enabled: false },
+        // The functions use the corrected Blobs server that localBlobsDev() starts instead.
+        blobs: { enabled: false },
       }),
     ],
   },

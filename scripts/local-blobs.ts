@@ -1,28 +1,25 @@
 /**
- * The file-backed Netlify Blobs server for local use (`npm start`, the benchmark, the function
- * tests): the server @netlify/dev would start, on a folder of our choosing, with this process's
- * Blobs context pointed at it so the functions' `getStore()` calls reach it.
- *
- * Netlify's own emulator (`BlobsServer` of @netlify/blobs 11) differs from the real service in
- * three ways that matter to code written for concurrency, so this module corrects them:
- * - Conditional writes are not atomic: a PUT checks `If-None-Match`/`If-Match`, then awaits file
- *   work, then renames, so two `onlyIfNew` writes of one key can both succeed. Here every PUT,
- *   DELETE and single-blob GET of a key runs under a lock for that key, as the service's
- *   compare-and-set does.
- * - ETags come from the file's mtime at millisecond precision (two writes in one millisecond share
- *   one), and a GET carries none, so `getWithMetadata` cannot feed `onlyIfMatch`. Here an ETag
- *   is made of the file's inode and nanosecond mtime (each write renames a new file into place),
- *   and a GET returns it.
- * - A listing stops at the first file that vanishes while it is being read (the temporary file of
- *   a write in flight) and still answers 200, so a store under writes lists short. Here such
- *   entries, and the emulator's temporary files, are skipped.
+ * The file-backed Netlify Blobs server for local use (`npm start`, `npm run dev`, the benchmark,
+ * the function tests): Netlify's emulator (`BlobsServer` of @netlify/blobs 11) on a folder of our
+ * choosing, corrected where it differs from the real service in ways that matter to concurrent code:
+ * - Conditional writes are atomic: the check of `If-None-Match`/`If-Match` and the write run under
+ *   a lock for the key (the emulator awaits file work in between, so two `onlyIfNew` writes could
+ *   both win). Single-blob GETs and DELETEs take the same lock.
+ * - Uploads are received whole before anything else: the emulator is only handed requests whose
+ *   body has fully arrived, so no lock waits on a slow client, and an upload that is cut short,
+ *   aborted or not as long as its `Content-Length` stores nothing (400 if the client still listens).
+ * - ETags come from the file's inode and nanosecond mtime (the emulator's share one per
+ *   millisecond), and a GET returns one, so `getWithMetadata` can feed `onlyIfMatch`.
+ * - Listings skip temporary files and entries that vanish while being read (the emulator stops
+ *   there and answers a short 200); any other file-system error answers 500, never a short list.
  * The corrections patch the emulator's internals and check that they are there, so an upgrade of
  * @netlify/blobs that moves them fails loudly at start instead of quietly losing them.
  */
-import { existsSync, readFileSync, promises as fs } from 'node:fs';
+import { existsSync, readFileSync, promises as fs, type BigIntStats } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
-import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 
 type Handler = (req: Request) => Promise<Response>;
@@ -33,6 +30,7 @@ interface ServerInternals {
   get: Handler;
   put: Handler;
   delete: Handler;
+  handleRequest: Handler;
   getLocalPaths(url: URL): { dataPath?: string; key?: string };
 }
 
@@ -54,7 +52,7 @@ const statics = BlobsServer as unknown as ServerStatics;
 const TEMP_FILE = /^\.[0-9a-z]+$/;
 
 function assertInternals(server: ServerInternals): void {
-  const missing = ['get', 'put', 'delete', 'getLocalPaths'].filter(
+  const missing = ['get', 'put', 'delete', 'handleRequest', 'getLocalPaths'].filter(
     (name) => typeof server[name as keyof ServerInternals] !== 'function',
   );
   if (typeof statics.generateETag !== 'function') missing.push('generateETag');
@@ -67,36 +65,50 @@ function assertInternals(server: ServerInternals): void {
   }
 }
 
+function etagOf(path: string, stats: BigIntStats): string {
+  const version = `${path}\n${stats.ino}\n${stats.mtimeNs}\n${stats.size}`;
+  return `"${createHash('sha256').update(version).digest('hex').slice(0, 32)}"`;
+}
+
 async function preciseETag(path: string): Promise<string> {
   try {
-    const stats = await fs.stat(path, { bigint: true });
-    const version = `${path}\n${stats.ino}\n${stats.mtimeNs}\n${stats.size}`;
-    return `"${createHash('sha256').update(version).digest('hex').slice(0, 32)}"`;
+    return etagOf(path, await fs.stat(path, { bigint: true }));
   } catch {
     return '';
   }
 }
 
+/** An entry deleted or renamed since its folder was read: not part of this listing. */
+const vanished = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+
 /** The emulator's own walk, minus its stop at the first entry that vanishes mid-listing. */
 async function tolerantWalk(options: WalkOptions): Promise<void> {
   const { directories, path, prefix, result, rootPath } = options;
-  for (const entry of await fs.readdir(path)) {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(path);
+  } catch (error) {
+    if (vanished(error)) return; // No store yet, or a folder whose last blob was just deleted.
+    throw error;
+  }
+  for (const entry of entries) {
     if (TEMP_FILE.test(entry)) continue;
     const entryPath = join(path, entry);
-    let stat;
-    try {
-      stat = await fs.stat(entryPath);
-    } catch {
-      continue; // Deleted or renamed since readdir: not part of this listing.
-    }
     const key = relative(rootPath, entryPath).split(sep).join('/');
     if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
-    if (!stat.isDirectory()) {
+    let stats: BigIntStats;
+    try {
+      stats = await fs.stat(entryPath, { bigint: true });
+    } catch (error) {
+      if (vanished(error)) continue;
+      throw error; // The emulator answers 500: a listing that cannot be complete must not look it.
+    }
+    if (!stats.isDirectory()) {
       result.blobs?.push({
-        etag: await preciseETag(entryPath),
+        etag: etagOf(entryPath, stats),
         key,
-        last_modified: stat.mtime.toISOString(),
-        size: stat.size,
+        last_modified: stats.mtime.toISOString(),
+        size: Number(stats.size),
       });
       continue;
     }
@@ -104,16 +116,66 @@ async function tolerantWalk(options: WalkOptions): Promise<void> {
       result.directories?.push(key);
       continue;
     }
-    try {
-      await tolerantWalk({ ...options, path: entryPath });
-    } catch {
-      // The folder went away mid-listing (its last blob was deleted).
-    }
+    await tolerantWalk({ ...options, path: entryPath });
   }
 }
 
 statics.generateETag = preciseETag;
 statics.walk = tolerantWalk;
+
+/**
+ * The request's whole body, or undefined if the request ended before it did (aborted, errored,
+ * cut short) or its length differs from the declared `Content-Length`.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      const body = Buffer.concat(chunks);
+      const declared = req.headers['content-length'];
+      const whole = declared === undefined || Number(declared) === body.length;
+      resolve(req.complete && whole ? body : undefined);
+    });
+    req.once('error', () => resolve(undefined));
+    req.once('close', () => resolve(undefined)); // A no-op once 'end' has resolved.
+  });
+}
+
+/** Serves `handle` over HTTP, handing it only requests whose body has fully arrived. */
+function bufferedFront(handle: Handler, base: () => string) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readBody(req);
+    if (!body) {
+      if (!res.headersSent && !res.destroyed && req.socket.writable) res.writeHead(400).end();
+      return;
+    }
+    let response: Response;
+    let payload: Buffer;
+    try {
+      const method = req.method ?? 'GET';
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(',') : value);
+      }
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      response = await handle(
+        new Request(new URL(req.url ?? '/', base()), {
+          method,
+          headers,
+          ...(hasBody ? { body } : {}),
+        }),
+      );
+      payload = Buffer.from(await response.arrayBuffer());
+    } catch {
+      response = new Response(null, { status: 500 });
+      payload = Buffer.alloc(0);
+    }
+    res.statusCode = response.status;
+    response.headers.forEach((value, name) => res.setHeader(name, value));
+    res.end(payload);
+  };
+}
 
 /** Runs `task` after every earlier task of the same key has settled. */
 function keyedLock() {
@@ -134,6 +196,7 @@ function keyedLock() {
 export interface LocalBlobsOptions {
   directory: string;
   token: string;
+  port?: number;
   onRequest?: (operation: { type: string; url: string }) => void;
 }
 
@@ -150,6 +213,7 @@ export function createLocalBlobsServer(options: LocalBlobsOptions): BlobsServer 
   const put = internals.put.bind(server);
   const remove = internals.delete.bind(server);
 
+  // The body is already in memory (bufferedFront), so the lock spans only the check and the write.
   internals.put = (req) => {
     const { dataPath: path } = dataPath(req);
     return path ? withKey(path, () => put(req)) : put(req);
@@ -169,6 +233,25 @@ export function createLocalBlobsServer(options: LocalBlobsOptions): BlobsServer 
       return new Response(response.body, { status: 200, headers });
     });
   };
+
+  // The emulator's own HTTP front hands it requests whose body is still arriving.
+  const http = createServer(
+    bufferedFront(internals.handleRequest.bind(server), () => internals.address),
+  );
+  server.start = async () => {
+    await fs.mkdir(options.directory, { recursive: true });
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject).listen(options.port ?? 0, () => resolve());
+    });
+    const { port } = http.address() as AddressInfo;
+    internals.address = `http://localhost:${port}`;
+    return { address: internals.address, family: 'ipv4', port };
+  };
+  server.stop = () =>
+    new Promise<void>((resolve, reject) => {
+      if (!http.listening) return resolve();
+      http.close((error) => (error ? reject(error) : resolve()));
+    });
   return server;
 }
 
@@ -179,7 +262,10 @@ export function localSiteID(projectRoot: string): string {
   return (JSON.parse(readFileSync(state, 'utf8')) as { siteId?: string }).siteId ?? '0';
 }
 
-/** Starts the server on `directory`; resolves to its stop function. */
+/**
+ * Starts the server on `directory` and points this process's Blobs clients at it, and those of
+ * worker threads started afterwards (they copy the environment); resolves to its stop function.
+ */
 export async function startLocalBlobs(
   projectRoot: string,
   directory: string,
@@ -188,11 +274,8 @@ export async function startLocalBlobs(
   const server = createLocalBlobsServer({ directory, token });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({
-    siteID: localSiteID(projectRoot),
-    token,
-    edgeURL: url,
-    uncachedEdgeURL: url,
-  });
+  const context = { siteID: localSiteID(projectRoot), token, edgeURL: url, uncachedEdgeURL: url };
+  // process.env itself, not @netlify/dev's `Netlify.env`, which deletes what it set when it stops.
+  process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(JSON.stringify(context)).toString('base64');
   return () => server.stop();
 }
