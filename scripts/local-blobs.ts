@@ -104,6 +104,8 @@ async function tolerantWalk(options: WalkOptions): Promise<void> {
       throw error; // The emulator answers 500: a listing that cannot be complete must not look it.
     }
     if (!stats.isDirectory()) {
+      // A folder on the way to the prefix is walked; a blob must start with the whole prefix.
+      if (!key.startsWith(prefix)) continue;
       result.blobs?.push({
         etag: etagOf(entryPath, stats),
         key,

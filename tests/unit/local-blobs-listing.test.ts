@@ -89,3 +89,15 @@ describe('local Blobs listing under file-system failures', () => {
     await expect(store().list()).rejects.toThrow(/500/);
   });
 });
+
+describe('local Blobs listing by prefix', () => {
+  it('lists only blobs whose key starts with the whole prefix, as the service does', async () => {
+    await Promise.all(
+      ['_index', '_index-A', '_index-B', '_indexed'].map((key) => store().set(key, 'x')),
+    );
+    const { blobs } = await store().list({ prefix: '_index-' });
+    expect(blobs.map((blob) => blob.key).sort()).toEqual(['_index-A', '_index-B']);
+    const nested = await store().list({ prefix: 'folder/c' });
+    expect(nested.blobs.map((blob) => blob.key)).toEqual(['folder/c']);
+  });
+});
