@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactFn from '../../functions/contact.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
 import { ID_PATTERN, isId } from '../../functions/_lib/ids.ts';
-import { claimKey } from '../../functions/_lib/repositories/submission-keys.ts';
+import { claimKey, sweepClaims } from '../../functions/_lib/repositories/submission-keys.ts';
 import { call, useBlobs, validContact, validEnquiry } from './helpers.ts';
 
 useBlobs();
@@ -105,6 +105,16 @@ describe('the Idempotency-Key header', () => {
   });
 });
 
+/** The ten-character time part of an id for `time` (Crockford base32, as ids.ts writes it). */
+function newIdTime(time: number): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let text = '';
+  for (let rest = time, n = 0; n < 10; n++, rest = Math.floor(rest / 32)) {
+    text = alphabet[rest % 32] + text;
+  }
+  return text;
+}
+
 describe('key claims', () => {
   it('are kept under a SHA-256 of the key, never the key itself, naming the id and nothing of the submission', async () => {
     const key = 'claim-key-0123456789';
@@ -141,6 +151,19 @@ describe('key claims', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual(REUSED);
     expect(await storedIds()).toHaveLength(1);
+  });
+
+  it('kept by an earlier version (no day mark, a fingerprint) are swept by their record id’s age', async () => {
+    const keys = getStore({ name: 'things-keys', consistency: 'strong' });
+    const now = Date.parse('2026-11-24T00:00:00Z');
+    const old = '1'.repeat(64);
+    const recent = '2'.repeat(64);
+    const idAt = (time: number) => `${newIdTime(time)}${'0'.repeat(15)}1`;
+    await keys.setJSON(old, { id: idAt(now - 8 * 86_400_000), fingerprint: 'x' });
+    await keys.setJSON(recent, { id: idAt(now - 86_400_000), fingerprint: 'y' });
+    expect(await sweepClaims('things', now)).toBe(1);
+    expect(await keys.get(old)).toBeNull();
+    expect(await keys.get(recent, { type: 'json' })).toMatchObject({ fingerprint: 'y' });
   });
 
   it('that cannot be read make the submission fail as storage trouble (503), not a new record', async () => {

@@ -12,12 +12,14 @@
  * claims of days older than CLAIM_DAYS, so keys are not kept for ever.
  */
 import { createHash } from 'node:crypto';
+import { idTime, isId } from '../ids.ts';
 import { withStore } from './store.ts';
 
 /** Days a key is remembered: far longer than any retry of one submission. */
 export const CLAIM_DAYS = 7;
 const DAY_MS = 86_400_000;
 const DAY_MARK = /^day-(\d{4}-\d{2}-\d{2})-([0-9a-f]{64})$/;
+const CLAIM = /^[0-9a-f]{64}$/;
 
 export type ClaimResult = { kind: 'claimed' | 'retry'; id: string } | { kind: 'gone' };
 
@@ -55,24 +57,35 @@ export function claimKey(
 
 /** The key's record was deleted: a retry must not store it again. */
 export function releaseClaim(timeline: string, name: string): Promise<void> {
-  if (!/^[0-9a-f]{64}$/.test(name)) return Promise.resolve();
+  if (!CLAIM.test(name)) return Promise.resolve();
   return withStore(storeOf(timeline), async (store) => {
     await store.setJSON(name, { gone: true });
   });
 }
 
-/** Deletes the claims (and their day marks) made before the last CLAIM_DAYS days; their number. */
+/**
+ * Deletes the claims (and their day marks) made before the last CLAIM_DAYS days; their number.
+ * A claim with no day mark (kept by an earlier version, which filed none) is dated by the time
+ * its record id carries.
+ */
 export function sweepClaims(timeline: string, now: number = Date.now()): Promise<number> {
   const oldestKept = dayOf(now - CLAIM_DAYS * DAY_MS);
   return withStore(storeOf(timeline), async (store) => {
-    const { blobs } = await store.list({ prefix: 'day-' });
-    const expired = blobs.flatMap(({ key }) => {
+    const { blobs } = await store.list();
+    const marks = blobs.flatMap(({ key }) => {
       const match = DAY_MARK.exec(key);
-      return match && match[1]! < oldestKept ? [{ mark: key, claim: match[2]! }] : [];
+      return match ? [{ mark: key, day: match[1]!, claim: match[2]! }] : [];
     });
+    const expired = marks.filter(({ day }) => day < oldestKept);
+    // A claim made again on a later day has that day's mark too; its age counts from its first.
     const claims = new Set(expired.map(({ claim }) => claim));
-    // A claim made again on a later day keeps that day's mark, but not its first use's claim:
-    // the claim's age is counted from its first use.
+    const marked = new Set(marks.map(({ claim }) => claim));
+    for (const { key } of blobs) {
+      if (!CLAIM.test(key) || marked.has(key)) continue;
+      const claim = (await store.get(key, { type: 'json' })) as { id?: unknown } | null;
+      const id = typeof claim?.id === 'string' && isId(claim.id) ? claim.id : undefined;
+      if (id === undefined || idTime(id) < now - CLAIM_DAYS * DAY_MS) claims.add(key);
+    }
     for (const name of claims) await store.delete(name);
     for (const { mark } of expired) await store.delete(mark);
     return claims.size;
