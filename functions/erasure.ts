@@ -54,10 +54,9 @@ function addressesIn(text: string): string[] {
 /** The ids of every record of `email`, by source, newest first; quarantined ones included. */
 async function matching(email: string): Promise<Matches> {
   const find = async ({ timeline, field }: Source) => {
-    const [{ entries, pending }, quarantined] = await Promise.all([
-      timeline.summaries(),
-      timeline.quarantined(),
-    ]);
+    // In turn: reading for the index may set a damaged record aside, to be found among these.
+    const { entries, pending } = await timeline.summaries();
+    const quarantined = await timeline.quarantined();
     if (pending > 0) throw notIndexedYet(pending);
     return [
       ...entries

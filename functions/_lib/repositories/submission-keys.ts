@@ -59,7 +59,10 @@ export function claimKey(
 export function releaseClaim(timeline: string, name: string): Promise<void> {
   if (!CLAIM.test(name)) return Promise.resolve();
   return withStore(storeOf(timeline), async (store) => {
-    await store.setJSON(name, { gone: true });
+    // Only over a claim that is still there: a swept one is not brought back (its marks are gone).
+    const found = await store.getWithMetadata(name, { type: 'text' });
+    if (!found?.etag) return;
+    await store.setJSON(name, { gone: true }, { onlyIfMatch: found.etag });
   });
 }
 

@@ -301,12 +301,19 @@ export function timeline<T extends object>(
         const claim = gone.metadata['claim'];
         if (typeof claim === 'string') await releaseClaim(storeName, claim);
       }
-      if (removed.length === 0) return removed;
+      if (removed.length === 0 && !(await indexHolds(store, ids))) return removed;
       await changed(store);
-      forgetEntries(storeName, new Set(removed));
+      forgetEntries(storeName, new Set(ids));
       await reindex(store);
       return removed;
     });
+
+  /** Whether the index still names one of `ids` (a delete whose index rewrite failed earlier). */
+  const indexHolds = async (store: Store, ids: readonly string[]) => {
+    const wanted = new Set(ids);
+    const loaded = await index(store, readUntil(LIST_READ_SHARE));
+    return loaded.chunks.some((chunk) => chunk.entries.some((entry) => wanted.has(entry.id)));
+  };
 
   /** Writes the index without deleted records; a store changing that fast is left to the next list. */
   const reindex = async (store: Store) => {
@@ -384,13 +391,23 @@ export function timeline<T extends object>(
         return found ? tracked(found) : null;
       }),
 
-    edit: (id, change, options) =>
-      withStore(storeName, async (store) => {
-        const result = await editRecord<Stamped & T>(store, id, change, options);
-        // The summary holds the status: the index must see the new version.
-        if (result.kind === 'saved') await changed(store);
-        return result;
-      }),
+    edit: async (id, change, options) => {
+      const result = await withStore(storeName, (store) =>
+        editRecord<Stamped & T>(store, id, change, options),
+      );
+      if (result.kind !== 'saved') return result;
+      // The summary holds the status: the index must see the new version. The edit is stored,
+      // so it is answered as saved even if this fails (a retry would add a note twice).
+      await withStore(storeName, changed, { graceMs: TAKE_BACK_GRACE_MS }).catch(
+        (error: unknown) => {
+          console.error(
+            `${storeName}/${id}: saved, but lists may show its old status until the next change`,
+            errorText(error),
+          );
+        },
+      );
+      return result;
+    },
 
     remove: async (id) => (await removeAll([id])).length === 1,
     removeMany: removeAll,
