@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setEnvironmentContext } from '@netlify/blobs';
+import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import type { BlobsServer } from '@netlify/blobs/server';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
@@ -262,4 +262,19 @@ export function blobReads(ops: readonly BlobOperation[], store: string): string[
       .filter((parts) => parts.length === 4 && parts[2] === `site:${store}`)
       .map((parts) => parts[3]!)
   );
+}
+
+/**
+ * The ids of a store's live records: its record blobs minus tombstones (what a delete or a failed
+ * create's take-back leaves until it is removed).
+ */
+export async function liveIds(storeName: string): Promise<string[]> {
+  const store = getStore({ name: storeName, consistency: 'strong' });
+  const ids: string[] = [];
+  for (const { key } of (await store.list()).blobs) {
+    if (!/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(key)) continue;
+    const value = (await store.get(key, { type: 'json' })) as { _deleted?: unknown } | null;
+    if (value !== null && value._deleted !== true) ids.push(key);
+  }
+  return ids;
 }

@@ -10,7 +10,8 @@
 import { HttpError } from '../http.ts';
 import { storageTimeLeft, type Store } from './store.ts';
 
-const TOMBSTONE = { _deleted: true } as const;
+/** What a deleted (or taken back) record is replaced by until its blob is removed. */
+export const TOMBSTONE = { _deleted: true } as const;
 /** Where a damaged record's bytes are kept for inspection (never listed as a record). */
 export const QUARANTINE_PREFIX = '_quarantine-';
 /** Time kept back from a contended edit's retries, so its answer still fits the deadline. */
@@ -34,6 +35,7 @@ export interface Versioned<T> {
 export type RecordRead<T> =
   | ({ kind: 'live' } & Versioned<T>)
   | { kind: 'missing' }
+  | { kind: 'tombstone' }
   | { kind: 'damaged'; text: string; etag: string };
 
 const MISSING = { kind: 'missing' } as const;
@@ -54,7 +56,8 @@ export async function readRecord<T>(store: Store, key: string): Promise<RecordRe
   if (!result) return MISSING;
   const value = parseObject(result.data);
   if (value === undefined) return { kind: 'damaged', text: result.data, etag: result.etag ?? '' };
-  if (!isLive(value) || !result.etag) return MISSING;
+  if (!isLive(value)) return { kind: 'tombstone' };
+  if (!result.etag) return MISSING;
   return { kind: 'live', data: value as T, etag: result.etag, metadata: result.metadata };
 }
 
@@ -137,7 +140,7 @@ export interface Removed {
 export async function removeRecord(store: Store, key: string): Promise<Removed | null> {
   for (let attempt = 1; ; attempt++) {
     const current = await readRecord<unknown>(store, key);
-    if (current.kind === 'missing') return null;
+    if (current.kind === 'missing' || current.kind === 'tombstone') return null;
     const { modified } = current.etag
       ? await store.setJSON(key, TOMBSTONE, { onlyIfMatch: current.etag })
       : { modified: true };

@@ -21,7 +21,7 @@
  * head's `quarantined` list.
  */
 import { createHash } from 'node:crypto';
-import { isId } from '../ids.ts';
+import { idTime, isId } from '../ids.ts';
 import { QUARANTINE_PREFIX, readRecord, setAside } from './records.ts';
 import { scopedName, type Store } from './store.ts';
 
@@ -78,6 +78,8 @@ const CHUNK_PREFIX = '_index-';
 const chunkKey = (tag: string) => `${CHUNK_PREFIX}${tag}`;
 const READ_CONCURRENCY = 16;
 const FORMAT = 3;
+/** How long a tombstone outlives its record's creation (far past any request's deadline). */
+const TOMBSTONE_KEPT_MS = 3_600_000;
 
 interface IndexHead {
   format: typeof FORMAT;
@@ -330,6 +332,9 @@ async function rebuild(
       }
       if (found.kind !== 'live') {
         gone.add(index); // Deleted since the listing, a tombstone, or set aside.
+        if (found.kind === 'tombstone' && Date.now() - idTime(id) > TOMBSTONE_KEPT_MS) {
+          await store.delete(id); // No write of it can still be in flight.
+        }
         continue;
       }
       const entry = { id, etag: found.etag, summary: options.summarize(found.data) };

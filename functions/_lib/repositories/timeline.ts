@@ -36,7 +36,7 @@ import {
   type Tracked,
   type UNCHANGED,
 } from './follow-up.ts';
-import { QUARANTINE_PREFIX, readRecord, removeRecord, setAside } from './records.ts';
+import { QUARANTINE_PREFIX, TOMBSTONE, readRecord, removeRecord, setAside } from './records.ts';
 import { storageTimeLeft, withStore, type Store } from './store.ts';
 import { claimKey, claimName, releaseClaim } from './submission-keys.ts';
 import {
@@ -443,11 +443,18 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Best effort, past the request's deadline: removes a record whose create failed. */
+/**
+ * Best effort, past the request's deadline: replaces a record whose create failed by a tombstone.
+ * Not a delete: a write the service still had in flight (its answer lost to the deadline) is an
+ * `onlyIfNew` write, which the tombstone makes fail, where after a delete it would land. Readers
+ * treat the tombstone as no record; rebuilds delete tombstones once they are old.
+ */
 async function takeBack(storeName: string, id: string): Promise<void> {
-  await withStore(storeName, (store) => store.delete(id), { graceMs: TAKE_BACK_GRACE_MS }).catch(
-    () => {},
-  );
+  await withStore(storeName, (store) => store.setJSON(id, TOMBSTONE), {
+    graceMs: TAKE_BACK_GRACE_MS,
+  }).catch((error: unknown) => {
+    console.error(`${storeName}/${id}: a failed create could not be taken back`, errorText(error));
+  });
 }
 
 /** Every record id in the store, oldest first (other keys, such as in-flight temp files, are ignored). */
