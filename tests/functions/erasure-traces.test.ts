@@ -5,17 +5,13 @@
  * holds the person's name, e-mail address (in any case) or phone digits, while everyone else's
  * data is still there. A keyed submission retried after its record was erased answers 410 and
  * stores (and announces) nothing.
- *
- * The harness is useBlobs' (helpers.ts) plus the data folder, which useBlobs does not expose:
- * this file starts its own local Blobs server on a temp folder so it can read every file of it.
+
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import type { BlobsServer } from '@netlify/blobs/server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getStore } from '@netlify/blobs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactFn from '../../functions/contact.ts';
 import contactMessagesFn from '../../functions/contact-messages.ts';
 import enquiriesFn from '../../functions/enquiries.ts';
@@ -23,62 +19,16 @@ import erasureFn from '../../functions/erasure.ts';
 import { isId, newId } from '../../functions/_lib/ids.ts';
 import { forgetLoadedIndexes, timeline } from '../../functions/_lib/repositories/timeline.ts';
 import { purgeExpired } from '../../functions/_lib/retention.ts';
-import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
 import {
   call,
+  countingWaitUntil,
   makeToken,
-  setAdminEnv,
+  useBlobs,
   validContact,
   validEnquiry,
-  type BlobOperation,
 } from './helpers.ts';
 
-// --- A useBlobs() that also knows its data folder (see the file comment). --------------------
-
-const BLOBS_TOKEN = 'test-token';
-
-interface DiskHarness {
-  url: string;
-  siteID: string;
-  directory: string;
-  ops: BlobOperation[];
-}
-
-function useBlobsOnDisk(): DiskHarness {
-  let server: BlobsServer | undefined;
-  let counter = 0;
-  const harness: DiskHarness = { url: '', siteID: '', directory: '', ops: [] };
-  beforeAll(async () => {
-    harness.directory = await mkdtemp(join(tmpdir(), 'blobs-traces-'));
-    server = createLocalBlobsServer({
-      directory: harness.directory,
-      token: BLOBS_TOKEN,
-      onRequest: (op) => harness.ops.push({ type: op.type, url: op.url }),
-    });
-    const { port } = await server.start();
-    harness.url = `http://127.0.0.1:${port}`;
-  });
-  beforeEach(() => {
-    harness.siteID = `traces-${process.pid}-${++counter}-${randomBytes(3).toString('hex')}`;
-    setEnvironmentContext({
-      siteID: harness.siteID,
-      token: BLOBS_TOKEN,
-      edgeURL: harness.url,
-      uncachedEdgeURL: harness.url,
-      primaryRegion: 'us-east-1',
-    });
-    harness.ops.length = 0;
-    setAdminEnv();
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await server?.stop();
-    await rm(harness.directory, { recursive: true, force: true });
-  });
-  return harness;
-}
-
-const blobs = useBlobsOnDisk();
+const blobs = useBlobs();
 
 /** Every file of the current site in the data folder (entries and metadata, every store). */
 async function siteFiles(): Promise<{ path: string; text: string }[]> {
@@ -128,15 +78,11 @@ const P: Person = { name: 'Zarina Quetzal', email: 'zarina.q@example.net', phone
 const OTHER: Person = { name: 'Ravi Odukkathil', email: 'ravi.o@example.com', phone: '9876543210' };
 
 let token = '';
-let notifications = 0;
-const waitUntil = (promise: Promise<unknown>) => {
-  notifications++;
-  promise.catch(() => {});
-};
+let notices = countingWaitUntil();
 
 beforeEach(async () => {
   token = await makeToken();
-  notifications = 0;
+  notices = countingWaitUntil();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -166,7 +112,7 @@ async function submit(kind: 'enquiry' | 'message', body: Body, key?: string): Pr
     path: kind === 'enquiry' ? '/api/enquiries' : '/api/contact',
     json: body,
     ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
-    context: { waitUntil },
+    context: { waitUntil: notices.waitUntil },
   });
 }
 
@@ -264,12 +210,12 @@ async function erase(email: string) {
 async function retryIsGone(kind: 'enquiry' | 'message', body: Body, key: string) {
   const store = kind === 'enquiry' ? 'enquiries' : 'contact-messages';
   const before = await storedIds(store);
-  const sent = notifications;
+  const sent = notices.count();
   const res = await submit(kind, body, key);
   expect(res.status).toBe(410);
   expect(await res.json()).toEqual({ error: expect.stringMatching(/deleted/) });
   expect(await storedIds(store)).toEqual(before);
-  expect(notifications).toBe(sent);
+  expect(notices.count()).toBe(sent);
 }
 
 describe('erasure leaves no trace of the person in any store', () => {
@@ -289,14 +235,14 @@ describe('erasure leaves no trace of the person in any store', () => {
   it('a keyed submission retried after the erasure answers 410 and stores nothing', async () => {
     const seeded = await seed();
     await erase(P.email);
-    const noticesBefore = notifications;
+    const noticesBefore = notices.count();
     await retryIsGone(
       'enquiry',
       enquiryOf(P, { emailAddress: 'Zarina.Q@Example.NET' }),
       seeded.keys.pEnquiry,
     );
     await retryIsGone('message', messageOf(P), seeded.keys.pMessage);
-    expect(notifications).toBe(noticesBefore);
+    expect(notices.count()).toBe(noticesBefore);
     expect(await tracesOf(P)).toEqual([]);
     expect(await storedIds('enquiries')).toEqual(seeded.oEnquiries);
     expect(await storedIds('contact-messages')).toEqual(seeded.oMessages);

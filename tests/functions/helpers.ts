@@ -43,6 +43,8 @@ export interface BlobOperation {
 export interface BlobsHarness {
   url: string;
   siteID: string;
+  /** The server's data folder (every site's files; the current one's under its `siteID`). */
+  directory: string;
   /** Every request the Blobs server has answered since the last `resetOps()`. */
   ops: BlobOperation[];
   resetOps(): void;
@@ -61,10 +63,10 @@ let siteCounter = 0;
  */
 export function useBlobs(): BlobsHarness {
   let server: BlobsServer | undefined;
-  let directory = '';
   const harness: BlobsHarness = {
     url: '',
     siteID: '',
+    directory: '',
     ops: [],
     resetOps() {
       harness.ops.length = 0;
@@ -90,9 +92,9 @@ export function useBlobs(): BlobsHarness {
   };
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'blobs-test-'));
+    harness.directory = await mkdtemp(join(tmpdir(), 'blobs-test-'));
     server = createLocalBlobsServer({
-      directory,
+      directory: harness.directory,
       token: BLOBS_TOKEN,
       onRequest: (op) => harness.ops.push({ type: op.type, url: op.url }),
     });
@@ -109,7 +111,7 @@ export function useBlobs(): BlobsHarness {
   afterAll(async () => {
     vi.unstubAllEnvs();
     await server?.stop();
-    await rm(directory, { recursive: true, force: true });
+    await rm(harness.directory, { recursive: true, force: true });
   });
 
   return harness;
@@ -277,4 +279,22 @@ export async function liveIds(storeName: string): Promise<string[]> {
     if (value !== null && value._deleted !== true) ids.push(key);
   }
   return ids;
+}
+
+/**
+ * A `waitUntil` for a function's context that counts what it was handed (the notifications sent
+ * after a response), for tests that check a retry announces nothing twice.
+ */
+export function countingWaitUntil(): {
+  waitUntil: (promise: Promise<unknown>) => void;
+  count: () => number;
+} {
+  let handed = 0;
+  return {
+    waitUntil: (promise) => {
+      handed++;
+      promise.catch(() => {});
+    },
+    count: () => handed,
+  };
 }

@@ -13,7 +13,14 @@ import enquiriesFn from '../../functions/enquiries.ts';
 import { isId } from '../../functions/_lib/ids.ts';
 import { CLAIM_DAYS, sweepClaims } from '../../functions/_lib/repositories/submission-keys.ts';
 import { purgeExpired } from '../../functions/_lib/retention.ts';
-import { call, makeToken, useBlobs, validContact, validEnquiry } from './helpers.ts';
+import {
+  call,
+  countingWaitUntil,
+  makeToken,
+  useBlobs,
+  validContact,
+  validEnquiry,
+} from './helpers.ts';
 
 useBlobs();
 
@@ -29,14 +36,10 @@ const PERSON = {
 };
 
 let token = '';
-let notifications = 0;
-const waitUntil = (promise: Promise<unknown>) => {
-  notifications++;
-  promise.catch(() => {});
-};
+let notices = countingWaitUntil();
 beforeEach(async () => {
   token = await makeToken();
-  notifications = 0;
+  notices = countingWaitUntil();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -50,7 +53,7 @@ const postEnquiry = (body: Body, key: string = KEY) =>
     path: '/api/enquiries',
     json: body,
     headers: { 'idempotency-key': key },
-    context: { waitUntil },
+    context: { waitUntil: notices.waitUntil },
   });
 
 const keysStore = (timeline = 'enquiries') =>
@@ -112,7 +115,7 @@ describe('a key claim', () => {
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual(body);
     expect(await storedIds()).toEqual([(body as { _id: string })._id]);
-    expect(notifications).toBe(1);
+    expect(notices.count()).toBe(1);
   });
 
   it('the same key with another body answers 422 and stores nothing more', async () => {
@@ -122,7 +125,7 @@ describe('a key claim', () => {
     expect(other.status).toBe(422);
     expect(await other.json()).toEqual({ error: expect.any(String) });
     expect(await storedIds()).toEqual(before);
-    expect(notifications).toBe(1);
+    expect(notices.count()).toBe(1);
   });
 
   it('of a deleted record becomes { gone: true }; a retry answers 410 with a JSON error', async () => {
@@ -145,7 +148,7 @@ describe('a key claim', () => {
     // Another body with the spent key: still gone, not a conflict, and nothing stored.
     expect((await postEnquiry(validEnquiry({ fullName: 'Somebody Else' }))).status).toBe(410);
     expect(await storedIds()).toEqual([]);
-    expect(notifications).toBe(1);
+    expect(notices.count()).toBe(1);
     expect(await keysStore().get(HASH, { type: 'json' })).toEqual({ gone: true });
   });
 
@@ -155,7 +158,7 @@ describe('a key claim', () => {
         path: '/api/contact',
         json: validContact({ email: PERSON.emailAddress, name: PERSON.fullName }),
         headers: { 'idempotency-key': KEY },
-        context: { waitUntil },
+        context: { waitUntil: notices.waitUntil },
       });
     const first = await send();
     expect(first.status).toBe(201);
@@ -164,7 +167,7 @@ describe('a key claim', () => {
     expect(await keyBlobs('enquiries')).toEqual([]);
     expect(JSON.stringify(await keyBlobs('contact-messages'))).not.toContain('oyelaran');
     expect((await send()).status).toBe(201);
-    expect(notifications).toBe(1);
+    expect(notices.count()).toBe(1);
   });
 });
 
