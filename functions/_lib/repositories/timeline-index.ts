@@ -23,7 +23,7 @@
 import { createHash } from 'node:crypto';
 import { idTime, isId } from '../ids.ts';
 import { QUARANTINE_PREFIX, readRecord, setAside } from './records.ts';
-import { scopedName, type Store } from './store.ts';
+import { scopedName, storageTimeLeft, type Store } from './store.ts';
 
 export type Summary = Readonly<Record<string, string>>;
 
@@ -65,8 +65,11 @@ export interface IndexOptions {
 }
 
 export interface LoadOptions {
-  /** Clock time (`indexClock`) after which no more records are read for the index. */
-  readUntil: number;
+  /**
+   * The clock time (`indexClock`) after which no more records are read for the index, asked
+   * once the store is listed (a listing of many keys takes time of its own).
+   */
+  readUntil: () => number;
 }
 
 /** The clock reads are measured against; tests replace `now` to make reads "take" time. */
@@ -78,6 +81,8 @@ const CHUNK_PREFIX = '_index-';
 const chunkKey = (tag: string) => `${CHUNK_PREFIX}${tag}`;
 const READ_CONCURRENCY = 16;
 const FORMAT = 3;
+/** Storage time a load must have left to write what it rebuilt (else the next load writes it). */
+const WRITE_RESERVE_MS = 1_000;
 /** How long a tombstone outlives its record's creation (far past any request's deadline). */
 const TOMBSTONE_KEPT_MS = 3_600_000;
 
@@ -192,6 +197,8 @@ export async function loadIndex(
 
   const rebuilt = await rebuild(store, storeName, options, previous, read, readUntil);
   const complete = rebuilt.pending.length === 0 && rebuilt.stale === 0;
+  // Only with time to spare: the answer does not need it, the next request can write it.
+  const canWrite = storageTimeLeft() >= WRITE_RESERVE_MS;
   if (complete) progress.delete(progressKey);
   const chunks = chunked(rebuilt.entries, options.chunkSize, options.shape);
   const next: IndexHead = {
@@ -209,15 +216,16 @@ export async function loadIndex(
     JSON.stringify({ ...head, format: FORMAT }) === JSON.stringify(next);
   const written =
     unchangedHead ||
-    (await writeIndex(
-      store,
-      next,
-      headEtag,
-      chunks,
-      // Chunks that are stored and proved sound are not written again.
-      new Set(stored.flatMap((chunk) => (chunk ? [chunk.tag] : []))),
-      rebuilt.chunkKeys,
-    ));
+    (canWrite &&
+      (await writeIndex(
+        store,
+        next,
+        headEtag,
+        chunks,
+        // Chunks that are stored and proved sound are not written again.
+        new Set(stored.flatMap((chunk) => (chunk ? [chunk.tag] : []))),
+        rebuilt.chunkKeys,
+      )));
   const loaded: LoadedIndex = {
     generation,
     chunks,
@@ -293,7 +301,7 @@ async function rebuild(
   previous: ReadonlyMap<string, Entry>,
   /** Where each entry read is kept at once, for a later load if this one is cut short. */
   read: Map<string, Entry>,
-  readUntil: number,
+  readUntil: () => number,
 ): Promise<Rebuilt> {
   const { blobs } = await store.list();
   const listed = blobs
@@ -320,11 +328,18 @@ async function rebuild(
   const unread = [...edited, ...added.reverse()];
   const gone = new Set<number>();
 
+  const until = readUntil();
   let next = 0;
   const worker = async () => {
-    while (next < unread.length && indexClock.now() < readUntil) {
+    while (next < unread.length && indexClock.now() < until) {
       const index = unread[next++]!;
-      const id = listed[index]!.key;
+      const { key: id, etag } = listed[index]!;
+      // Another load of this instance may have read it meanwhile (a burst of lists).
+      const known = read.get(id);
+      if (known && known.etag === etag) {
+        entries[index] = known;
+        continue;
+      }
       const found = await readRecord<Record<string, unknown>>(store, id);
       if (found.kind === 'damaged') {
         await setAside(store, storeName, id, found);

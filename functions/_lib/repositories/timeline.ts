@@ -167,7 +167,9 @@ const SUMMARY_VERSION = 2;
 const NO_SEARCH: SearchSpec = { text: [], filters: {} };
 /** Share of a list's remaining storage time it may spend reading records for the index. */
 const LIST_READ_SHARE = 0.5;
-/** Time kept for answering after reading for a complete view (erasure, purge, export). */
+/** Share of its remaining storage time an export part spends reading records. */
+const EXPORT_READ_SHARE = 0.5;
+/** Time kept for answering after reading for a complete view (erasure, purge). */
 const FULL_READ_RESERVE_MS = 750;
 /** Times a delete rewrites the index when another writer's index came first. */
 const REINDEX_ATTEMPTS = 4;
@@ -203,7 +205,7 @@ export function timeline<T extends object>(
       return fields;
     },
   };
-  const index = (store: Store, until: number) =>
+  const index = (store: Store, until: () => number) =>
     loadIndex(store, storeName, indexOptions, newId, { readUntil: until });
   const changed = (store: Store) => bumpGeneration(store, newId());
 
@@ -262,7 +264,7 @@ export function timeline<T extends object>(
   };
 
   const searchIn = async (store: Store, query: ListQuery, page: number, pageSize: number) => {
-    const loaded = await index(store, readUntil(LIST_READ_SHARE));
+    const loaded = await index(store, () => readUntil(LIST_READ_SHARE));
     const start = (page - 1) * pageSize;
     const ids: string[] = [];
     let total = 0;
@@ -311,7 +313,7 @@ export function timeline<T extends object>(
   /** Whether the index still names one of `ids` (a delete whose index rewrite failed earlier). */
   const indexHolds = async (store: Store, ids: readonly string[]) => {
     const wanted = new Set(ids);
-    const loaded = await index(store, readUntil(LIST_READ_SHARE));
+    const loaded = await index(store, () => readUntil(LIST_READ_SHARE));
     return loaded.chunks.some((chunk) => chunk.entries.some((entry) => wanted.has(entry.id)));
   };
 
@@ -319,7 +321,7 @@ export function timeline<T extends object>(
   const reindex = async (store: Store) => {
     try {
       for (let attempt = 1; attempt <= REINDEX_ATTEMPTS; attempt++) {
-        if ((await index(store, readUntil(LIST_READ_SHARE))).stored) return;
+        if ((await index(store, () => readUntil(LIST_READ_SHARE))).stored) return;
       }
     } catch (error) {
       // The record is gone; the next list writes an index without it.
@@ -332,21 +334,26 @@ export function timeline<T extends object>(
     limit: number,
   ): Promise<ExportPage<Tracked<Stamped & T>>> =>
     withStore(storeName, async (store) => {
-      const until = readUntil(0.5);
-      const loaded = await index(store, until);
+      // The export reads every record of its part itself: the index need only name them.
+      const loaded = await index(store, () => indexClock.now());
       const ids = Array.from(newestFirst(loaded), ({ id }) => id).filter(
         (id) => after === undefined || id < after,
       );
-      const records: Tracked<Stamped & T>[] = [];
+      // Started in id order while time remains (the first always); every read started finishes,
+      // so what was read is a prefix of `ids` and the next part starts right after it.
+      const wanted = ids.slice(0, limit);
+      const stop = readUntil(EXPORT_READ_SHARE);
+      const read: (Tracked<Stamped & T> | undefined)[] = [];
       let done = 0;
-      const stop = readUntil(1, FULL_READ_RESERVE_MS);
-      // Batches in order, so a page cut short by time ends at a known id.
-      while (done < ids.length && records.length < limit) {
-        if (done > 0 && indexClock.now() >= stop) break;
-        const batch = ids.slice(done, done + Math.min(READ_CONCURRENCY, limit - records.length));
-        records.push(...(await readLive<Stamped & T>(store, storeName, batch)).map(tracked));
-        done += batch.length;
-      }
+      const worker = async () => {
+        while (done < wanted.length && (done === 0 || indexClock.now() < stop)) {
+          const at = done++;
+          const [record] = await readLive<Stamped & T>(store, storeName, [wanted[at]!]);
+          read[at] = record && tracked(record);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, wanted.length) }, worker));
+      const records = read.filter((record) => record !== undefined);
       return done < ids.length ? { records, next: ids[done - 1]! } : { records };
     });
 
@@ -365,7 +372,7 @@ export function timeline<T extends object>(
 
     summaries: () =>
       withStore(storeName, async (store) => {
-        const loaded = await index(store, readUntil(1, FULL_READ_RESERVE_MS));
+        const loaded = await index(store, () => readUntil(1, FULL_READ_RESERVE_MS));
         const entries = Array.from(newestFirst(loaded)).flatMap(({ id, entry }) =>
           entry ? [{ id, summary: entry.summary }] : [],
         );
