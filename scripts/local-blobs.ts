@@ -12,14 +12,17 @@
  *   millisecond), and a GET returns one, so `getWithMetadata` can feed `onlyIfMatch`.
  * - Listings skip temporary files and entries that vanish while being read (the emulator stops
  *   there and answers a short 200); any other file-system error answers 500, never a short list.
+ *   A listing stats only the files written since the last one read them (the writes of every
+ *   server of this process are counted), so another process writing the same folder at the same
+ *   time is not seen in listings' ETags: one server per data folder.
  * The corrections patch the emulator's internals and check that they are there, so an upgrade of
  * @netlify/blobs that moves them fails loudly at start instead of quietly losing them.
  */
-import { existsSync, readFileSync, promises as fs, type BigIntStats } from 'node:fs';
+import { existsSync, readFileSync, promises as fs, type BigIntStats, type Dirent } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 
 type Handler = (req: Request) => Promise<Response>;
@@ -81,44 +84,66 @@ async function preciseETag(path: string): Promise<string> {
 /** An entry deleted or renamed since its folder was read: not part of this listing. */
 const vanished = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
+/**
+ * What a listing last read of each blob file, by absolute path, with the file's write count at
+ * the time: every write and delete through these servers counts (`touched`), so a listing stats
+ * only files written since (a listing of 10,000 blobs is 10,000 stats otherwise).
+ */
+const listed = new Map<string, { writes: number; etag: string; modified: string; size: number }>();
+const writes = new Map<string, number>();
+
+/** Counts a write or delete of the blob at `path`: what a listing held of it is stale. */
+function touched(path: string): void {
+  const absolute = resolve(path);
+  writes.set(absolute, (writes.get(absolute) ?? 0) + 1);
+  listed.delete(absolute);
+}
+
 /** The emulator's own walk, minus its stop at the first entry that vanishes mid-listing. */
 async function tolerantWalk(options: WalkOptions): Promise<void> {
   const { directories, path, prefix, result, rootPath } = options;
-  let entries: string[];
+  let entries: Dirent[];
   try {
-    entries = await fs.readdir(path);
+    entries = await fs.readdir(path, { withFileTypes: true });
   } catch (error) {
     if (vanished(error)) return; // No store yet, or a folder whose last blob was just deleted.
     throw error;
   }
   for (const entry of entries) {
-    if (TEMP_FILE.test(entry)) continue;
-    const entryPath = join(path, entry);
+    if (TEMP_FILE.test(entry.name)) continue;
+    const entryPath = resolve(path, entry.name);
     const key = relative(rootPath, entryPath).split(sep).join('/');
     if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
-    let stats: BigIntStats;
-    try {
-      stats = await fs.stat(entryPath, { bigint: true });
-    } catch (error) {
-      if (vanished(error)) continue;
-      throw error; // The emulator answers 500: a listing that cannot be complete must not look it.
+    if (entry.isDirectory()) {
+      if (directories && key.startsWith(prefix)) {
+        result.directories?.push(key);
+        continue;
+      }
+      await tolerantWalk({ ...options, path: entryPath });
+      continue;
     }
-    if (!stats.isDirectory()) {
-      // A folder on the way to the prefix is walked; a blob must start with the whole prefix.
-      if (!key.startsWith(prefix)) continue;
-      result.blobs?.push({
+    // A folder on the way to the prefix is walked; a blob must start with the whole prefix.
+    if (!key.startsWith(prefix)) continue;
+    const count = writes.get(entryPath) ?? 0;
+    let known = listed.get(entryPath);
+    if (known?.writes !== count) {
+      let stats: BigIntStats;
+      try {
+        stats = await fs.stat(entryPath, { bigint: true });
+      } catch (error) {
+        if (vanished(error)) continue;
+        throw error; // The emulator answers 500: a listing that cannot be complete must not look it.
+      }
+      known = {
+        writes: count,
         etag: etagOf(entryPath, stats),
-        key,
-        last_modified: stats.mtime.toISOString(),
+        modified: stats.mtime.toISOString(),
         size: Number(stats.size),
-      });
-      continue;
+      };
+      // Kept only if no write came in while the file was being read.
+      if ((writes.get(entryPath) ?? 0) === count) listed.set(entryPath, known);
     }
-    if (directories && key.startsWith(prefix)) {
-      result.directories?.push(key);
-      continue;
-    }
-    await tolerantWalk({ ...options, path: entryPath });
+    result.blobs?.push({ etag: known.etag, key, last_modified: known.modified, size: known.size });
   }
 }
 
@@ -179,6 +204,16 @@ function bufferedFront(handle: Handler, base: () => string) {
   };
 }
 
+/** Runs a write of the blob at `path`, counted before and after (a listing may read it meanwhile). */
+async function counted<T>(path: string, write: () => Promise<T>): Promise<T> {
+  touched(path);
+  try {
+    return await write();
+  } finally {
+    touched(path);
+  }
+}
+
 /** Runs `task` after every earlier task of the same key has settled. */
 function keyedLock() {
   const tails = new Map<string, Promise<unknown>>();
@@ -218,11 +253,11 @@ export function createLocalBlobsServer(options: LocalBlobsOptions): BlobsServer 
   // The body is already in memory (bufferedFront), so the lock spans only the check and the write.
   internals.put = (req) => {
     const { dataPath: path } = dataPath(req);
-    return path ? withKey(path, () => put(req)) : put(req);
+    return path ? withKey(path, () => counted(path, () => put(req))) : put(req);
   };
   internals.delete = (req) => {
     const { dataPath: path } = dataPath(req);
-    return path ? withKey(path, () => remove(req)) : remove(req);
+    return path ? withKey(path, () => counted(path, () => remove(req))) : remove(req);
   };
   internals.get = (req) => {
     const { dataPath: path, key } = dataPath(req);

@@ -101,3 +101,25 @@ describe('local Blobs listing by prefix', () => {
     expect(nested.blobs.map((blob) => blob.key)).toEqual(['folder/c']);
   });
 });
+
+describe('local Blobs listing ETags', () => {
+  const listedETag = async (key: string) =>
+    (await store().list()).blobs.find((blob) => blob.key === key)?.etag;
+
+  it('follow every write and delete, as a read of the blob gives them', async () => {
+    await store().set('k', 'one');
+    const first = await listedETag('k');
+    expect(first).toBe((await store().getWithMetadata('k'))?.etag);
+    // Listed again with no write between: the same ETag, from what the last listing read.
+    expect(await listedETag('k')).toBe(first);
+    await store().set('k', 'two');
+    const second = await listedETag('k');
+    expect(second).not.toBe(first);
+    expect(second).toBe((await store().getWithMetadata('k'))?.etag);
+    const { modified } = await store().set('k', 'three', { onlyIfMatch: second! });
+    expect(modified).toBe(true);
+    expect(await listedETag('k')).toBe((await store().getWithMetadata('k'))?.etag);
+    await store().delete('k');
+    expect(await listedETag('k')).toBeUndefined();
+  });
+});

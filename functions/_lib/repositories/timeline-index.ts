@@ -22,7 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import { idTime, isId } from '../ids.ts';
-import { QUARANTINE_PREFIX, readRecord, setAside } from './records.ts';
+import { QUARANTINE_PREFIX, readRecord, setAside, type RecordRead } from './records.ts';
 import { scopedName, storageTimeLeft, type Store } from './store.ts';
 
 export type Summary = Readonly<Record<string, string>>;
@@ -70,6 +70,8 @@ export interface LoadOptions {
    * once the store is listed (a listing of many keys takes time of its own).
    */
   readUntil: () => number;
+  /** Write even while another load of this instance writes (a delete must see its index out). */
+  mustWrite?: boolean;
 }
 
 /** The clock reads are measured against; tests replace `now` to make reads "take" time. */
@@ -104,6 +106,28 @@ interface StoredChunk {
 }
 
 const memory = new Map<string, LoadedIndex & { shape: string }>();
+/** Record reads under way in this instance, by store, id and ETag: concurrent loads share them. */
+const readsInFlight = new Map<string, Promise<RecordRead<Record<string, unknown>>>>();
+/** Stores whose index this instance is writing: one writer at a time is enough. */
+const writing = new Set<string>();
+
+async function exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
+  writing.add(key);
+  try {
+    return await work();
+  } finally {
+    writing.delete(key);
+  }
+}
+
+function readShared(
+  flight: string,
+  read: () => Promise<RecordRead<Record<string, unknown>>>,
+): Promise<RecordRead<Record<string, unknown>>> {
+  const promise = read().finally(() => readsInFlight.delete(flight));
+  readsInFlight.set(flight, promise);
+  return promise;
+}
 /** Entries read by loads that ended before the index was complete, by store and shape. */
 const progress = new Map<string, Map<string, Entry>>();
 
@@ -143,7 +167,7 @@ export async function loadIndex(
   storeName: string,
   options: IndexOptions,
   newValue: () => string,
-  { readUntil }: LoadOptions,
+  { readUntil, mustWrite = false }: LoadOptions,
 ): Promise<LoadedIndex> {
   const key = scopedName(storeName);
   // Read before the head and the listing, so nothing trusted is older than its generation.
@@ -198,7 +222,7 @@ export async function loadIndex(
   const rebuilt = await rebuild(store, storeName, options, previous, read, readUntil);
   const complete = rebuilt.pending.length === 0 && rebuilt.stale === 0;
   // Only with time to spare: the answer does not need it, the next request can write it.
-  const canWrite = storageTimeLeft() >= WRITE_RESERVE_MS;
+  const canWrite = storageTimeLeft() >= WRITE_RESERVE_MS && (mustWrite || !writing.has(key));
   if (complete) progress.delete(progressKey);
   const chunks = chunked(rebuilt.entries, options.chunkSize, options.shape);
   const next: IndexHead = {
@@ -217,14 +241,16 @@ export async function loadIndex(
   const written =
     unchangedHead ||
     (canWrite &&
-      (await writeIndex(
-        store,
-        next,
-        headEtag,
-        chunks,
-        // Chunks that are stored and proved sound are not written again.
-        new Set(stored.flatMap((chunk) => (chunk ? [chunk.tag] : []))),
-        rebuilt.chunkKeys,
+      (await exclusively(key, () =>
+        writeIndex(
+          store,
+          next,
+          headEtag,
+          chunks,
+          // Chunks that are stored and proved sound are not written again.
+          new Set(stored.flatMap((chunk) => (chunk ? [chunk.tag] : []))),
+          rebuilt.chunkKeys,
+        ),
       )));
   const loaded: LoadedIndex = {
     generation,
@@ -334,17 +360,21 @@ async function rebuild(
     while (next < unread.length && indexClock.now() < until) {
       const index = unread[next++]!;
       const { key: id, etag } = listed[index]!;
-      // Another load of this instance may have read it meanwhile (a burst of lists).
+      // Another load of this instance may have read it, or be reading it (a burst of lists).
       const known = read.get(id);
       if (known && known.etag === etag) {
         entries[index] = known;
         continue;
       }
-      const found = await readRecord<Record<string, unknown>>(store, id);
-      if (found.kind === 'damaged') {
+      const flight = `${storeName}\u0000${id}\u0000${etag}`;
+      const shared = readsInFlight.get(flight);
+      const found = shared
+        ? await shared.catch(() => readRecord<Record<string, unknown>>(store, id))
+        : await readShared(flight, () => readRecord<Record<string, unknown>>(store, id));
+      if (found.kind === 'damaged' && !shared) {
         await setAside(store, storeName, id, found);
-        quarantined.add(id);
       }
+      if (found.kind === 'damaged') quarantined.add(id);
       if (found.kind !== 'live') {
         gone.add(index); // Deleted since the listing, a tombstone, or set aside.
         if (found.kind === 'tombstone' && Date.now() - idTime(id) > TOMBSTONE_KEPT_MS) {

@@ -205,8 +205,8 @@ export function timeline<T extends object>(
       return fields;
     },
   };
-  const index = (store: Store, until: () => number) =>
-    loadIndex(store, storeName, indexOptions, newId, { readUntil: until });
+  const index = (store: Store, until: () => number, mustWrite = false) =>
+    loadIndex(store, storeName, indexOptions, newId, { readUntil: until, mustWrite });
   const changed = (store: Store) => bumpGeneration(store, newId());
 
   const submit = async (data: T, key?: string): Promise<Submitted<T>> => {
@@ -321,7 +321,7 @@ export function timeline<T extends object>(
   const reindex = async (store: Store) => {
     try {
       for (let attempt = 1; attempt <= REINDEX_ATTEMPTS; attempt++) {
-        if ((await index(store, () => readUntil(LIST_READ_SHARE))).stored) return;
+        if ((await index(store, () => readUntil(LIST_READ_SHARE), true)).stored) return;
       }
     } catch (error) {
       // The record is gone; the next list writes an index without it.
