@@ -20,7 +20,7 @@ export default defineConfig(
   tseslint.configs.recommended,
   astro.configs.recommended,
   {
-    files: ['src/islands/**/*.{ts,tsx}'],
+    files: ['src/islands/**/*.{ts,tsx}', 'src/admin/**/*.{ts,tsx}'],
     // The plugin's own types lag ESLint 10's; its runtime shape is a flat-config plugin.
     plugins: {
       'react-hooks': /** @type {import('eslint').ESLint.Plugin} */ (

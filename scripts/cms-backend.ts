@@ -18,7 +18,7 @@ import { basename, dirname, join, posix, relative, sep } from 'node:path';
 
 /** Where the entries live: every collection's folder is inside it. */
 export const CONTENT_FOLDER = 'content';
-/** The `media_folder` of the generated Decap config (src/lib/cms/config.ts). */
+/** The `media_folder` of the generated Decap config (src/integrations/cms/config.ts). */
 export const MEDIA_FOLDER = 'public/uploads';
 
 /** The origins of the CMS page as `astro dev` serves it on `port`. */

@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { localBackendUrl } from '../src/lib/cms/config.ts';
+import { localBackendUrl } from '../src/integrations/cms/config.ts';
 import {
   currentBranch,
   devOrigins,

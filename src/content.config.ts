@@ -3,20 +3,22 @@
  * Schemas are zod because Astro's content layer accepts only zod; runtime input (forms, API)
  * is validated by the valibot schemas in src/lib/schemas instead. Every name content uses for an
  * asset or a page (icons, illustrations, slide images, button links) is checked here, so that a
- * wrong one fails `astro sync`/`build` naming the file and the field (src/lib/content-references.ts).
+ * wrong one fails `astro sync`/`build` naming the file and the field
+ * (src/content-schema/content-references.ts). The asset names and the collections' folders come
+ * from src/content-schema, which the CMS (src/integrations/cms) reads too.
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { knownName, pageHref, routeOf } from './lib/content-references';
-import { iconNames } from './lib/icons';
-import { illustrationNames } from './lib/illustrations';
+import { iconNames, illustrationNames, slideImages } from './content-schema/asset-names';
+import { collectionFolders, type CollectionName } from './content-schema/collections';
+import { knownName, pageHref, routeOf } from './content-schema/content-references';
 
 /** File names in a glob's keys; the globs below are lazy, so only their keys are read. */
 const fileNames = (files: Record<string, unknown>) =>
   Object.keys(files).map((path) => path.slice(path.lastIndexOf('/') + 1));
 
-/** A Lucide icon name (src/lib/icons.ts). */
+/** A Lucide icon name (src/content-schema/asset-names.ts). */
 const icon = knownName('icon', iconNames, 'Lucide names: node_modules/lucide-static/icons');
 
 /** Name of an illustration in src/assets/illustrations (file name without extension). */
@@ -66,7 +68,7 @@ const seo = {
 
 /** Page-level copy: hero, intro and SEO for every page, plus the MDX body where a page has prose. */
 const pages = defineCollection({
-  loader: glob({ pattern: '**/*.{md,mdx}', base: './content/pages' }),
+  loader: glob(collectionFolders.pages),
   schema: z.object({
     ...seo,
     hero: hero.default({}).describe('The banner at the top of the page.'),
@@ -101,7 +103,7 @@ const pages = defineCollection({
 
 /** The four project pages the header links to, one template. */
 const projects = defineCollection({
-  loader: glob({ pattern: '**/*.{md,mdx}', base: './content/projects' }),
+  loader: glob(collectionFolders.projects),
   schema: z.object({
     ...seo,
     hero: hero.default({}).describe('The banner at the top of the project page.'),
@@ -117,17 +119,15 @@ const projects = defineCollection({
 
 /** Home slider: exactly four slides in the spec. */
 const slides = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './content/slides' }),
+  loader: glob(collectionFolders.slides),
   schema: z.object({
     order: z.number().int().describe('Place in the home page slider: 1 comes first.'),
     title: z.string().describe('Big heading on the slide.'),
     subtitle: z.string().describe('Line under the slide heading.'),
     /** `/images/<file>` names a file in src/assets/slides (HomeSlider sizes it), e.g. /images/slide1.jpg */
-    image: knownName(
-      'slide image',
-      fileNames(import.meta.glob('./assets/slides/*.jpg')).map((file) => `/images/${file}`),
-      'src/assets/slides, as /images/<file>',
-    ).describe('Photo behind the slide (a file of src/assets/slides).'),
+    image: knownName('slide image', slideImages, 'src/assets/slides, as /images/<file>').describe(
+      'Photo behind the slide (a file of src/assets/slides).',
+    ),
     alt: z
       .string()
       .describe('What the photo shows, for visitors who cannot see it (screen readers).'),
@@ -136,7 +136,7 @@ const slides = defineCollection({
 
 /** Resource persons on the home page. */
 const team = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './content/team' }),
+  loader: glob(collectionFolders.team),
   schema: z.object({
     order: z.number().int().describe('Place among the resource persons: 1 comes first.'),
     name: z.string().describe("The person's name or title as shown on the home page."),
@@ -147,7 +147,7 @@ const team = defineCollection({
 
 /** Home page service cards. */
 const serviceCards = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './content/service-cards' }),
+  loader: glob(collectionFolders.serviceCards),
   schema: z.object({
     order: z.number().int().describe('Place among the home page service cards: 1 comes first.'),
     title: z.string().describe('Heading of the card.'),
@@ -172,7 +172,7 @@ const serviceCards = defineCollection({
  * solid-waste and corporate pages. `group` says which page lists it; `order` its place.
  */
 const items = defineCollection({
-  loader: glob({ pattern: '**/*.yaml', base: './content/items' }),
+  loader: glob(collectionFolders.items),
   schema: z.object({
     group: z
       .enum([
@@ -227,4 +227,12 @@ const items = defineCollection({
   }),
 });
 
-export const collections = { pages, projects, slides, team, serviceCards, items };
+/** One collection per entry of `collectionFolders`, which the CMS reads: no more, no fewer. */
+export const collections = {
+  pages,
+  projects,
+  slides,
+  team,
+  serviceCards,
+  items,
+} satisfies Record<CollectionName, unknown>;

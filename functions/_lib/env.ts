@@ -3,24 +3,9 @@
  * changed variable or a test's override takes effect on the next request).
  */
 
-interface NetlifyEnv {
-  get(name: string): string | undefined;
-}
+import { readEnv, readPositiveInt } from '../../src/lib/env.ts';
 
-/** Netlify's runtime global when it exists (functions on Netlify and `@netlify/dev`), else process.env. */
-export function readEnv(name: string): string | undefined {
-  const netlify = (globalThis as { Netlify?: { env?: NetlifyEnv } }).Netlify;
-  const value = netlify?.env ? netlify.env.get(name) : process.env[name];
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
-
-/** A positive integer variable, or `fallback` when unset or not a positive integer. */
-export function readPositiveInt(name: string, fallback: number): number {
-  const raw = readEnv(name);
-  if (raw === undefined || !/^\d+$/.test(raw.trim())) return fallback;
-  const value = Number(raw.trim());
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
+export { readEnv, readPositiveInt };
 
 const DEPLOYED_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
 

@@ -23,7 +23,7 @@ import { idTime } from './ids.ts';
 import { contactMessages } from './repositories/contact-messages.ts';
 import { enquiries } from './repositories/enquiries.ts';
 import type { Stamped, Timeline } from './repositories/timeline.ts';
-import { retentionMonths } from './retention-period.ts';
+import { retentionMonths } from '../../src/lib/retention-period.ts';
 import { sweepClaims } from './repositories/submission-keys.ts';
 
 export { retentionMonths };

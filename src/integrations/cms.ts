@@ -1,12 +1,12 @@
 /**
  * The editors' CMS at /cms/ (issue 14): Decap CMS's prebuilt browser bundle, served from the
- * build, never from a CDN, with a config generated from the content schemas (src/lib/cms).
+ * build, never from a CDN, with a config generated from the content schemas (src/integrations/cms).
  *
  * The bundle carries its own React and is copied as files, so nothing of it enters Vite's graph
  * and no public page can import it. The build writes dist/cms/: index.html, config.yml, init.js
  * (the site's stylesheets as the preview style; starts the CMS), manual-init.js, formats.js (the
  * tidy YAML formats with the `yaml` package, bundled by esbuild), preview.js (the preview
- * templates, src/lib/cms/preview.js) and the bundle with its lazily loaded chunks,
+ * templates, src/integrations/cms/preview.js) and the bundle with its lazily loaded chunks,
  * minus their source-map comments (`npm run verify:deploy` refuses source maps). `astro dev`
  * serves the same files from memory, config regenerated per request, for `npm run cms`.
  * netlify.toml gives /cms/* its own CSP and `noindex`.
@@ -17,8 +17,8 @@ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cmsConfig } from '../lib/cms/config.ts';
-import { configYaml } from '../lib/cms/yaml.ts';
+import { cmsConfig } from './cms/config.ts';
+import { configYaml } from './cms/yaml.ts';
 
 /** The folder of decap-cms's prebuilt files (decap-cms.js, its chunks and their wasm). */
 const bundleDir = () => dirname(createRequire(import.meta.url).resolve('decap-cms'));
@@ -46,17 +46,17 @@ export const CMS_PAGE = `<!doctype html>
 `;
 
 /** The preview templates (a browser module, copied as it is), under the project's root. */
-const PREVIEW_SOURCE = 'src/lib/cms/preview.js';
+const PREVIEW_SOURCE = 'src/integrations/cms/preview.js';
 
 /**
- * Stops the bundle from starting itself: the tidy formats (src/lib/cms/tidy-yaml.ts) must be
+ * Stops the bundle from starting itself: the tidy formats (src/integrations/cms/tidy-yaml.ts) must be
  * registered before the CMS reads its config, which names them. A file, since the CSP has no
  * 'unsafe-inline' for scripts.
  */
 export const MANUAL_INIT = 'window.CMS_MANUAL_INIT = true;\n';
 
 /** The tidy formats with the `yaml` package, bundled for the browser (no CDN). */
-const FORMATS_SOURCE = 'src/lib/cms/tidy-yaml.ts';
+const FORMATS_SOURCE = 'src/integrations/cms/tidy-yaml.ts';
 
 export async function formatsScript(root: string): Promise<string> {
   const { build } = await import('esbuild');

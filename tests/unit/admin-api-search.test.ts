@@ -5,7 +5,7 @@ import {
   listContactMessages,
   listEnquiries,
   previewErasure,
-} from '../../src/lib/admin-api';
+} from '../../src/admin/api/client';
 
 /** The requests the client made, and the answer each gets. */
 let requests: { url: string; init: RequestInit }[] = [];

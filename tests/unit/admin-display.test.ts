@@ -3,12 +3,11 @@ import {
   NOT_AVAILABLE,
   displayValue,
   enquiryDetailRows,
-  indexNotice,
   mailtoHref,
-  pageButtons,
-  pageWithin,
-} from '../../src/lib/admin-display';
-import { formatWait } from '../../src/lib/admin-api';
+} from '../../src/admin/display/values';
+import { indexNotice } from '../../src/admin/display/notices';
+import { pageButtons, pageWithin } from '../../src/admin/display/pagination';
+import { formatWait } from '../../src/admin/api/client';
 import { INSTITUTION_ENQUIRY, emptyEnquiryValues, type Enquiry } from '../../src/lib/schemas';
 
 const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMessage, nextSort, noteCount, sortByStatus } from '../../src/lib/admin-display';
+import {
+  conflictMessage,
+  nextSort,
+  noteCount,
+  sortByStatus,
+} from '../../src/admin/display/follow-up';
 import type { Status } from '../../src/lib/schemas';
 
 const rows = (...statuses: Status[]) => statuses.map((status, index) => ({ id: index, status }));

@@ -2,17 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ENQUIRY_NOUN,
   MESSAGE_NOUN,
-  eraseButton,
-  eraseQuestion,
-  erased,
-  erasureFound,
   listSummary,
   newCountsText,
   noMatch,
-  parseValues,
-  readListView,
-  writeListView,
-} from '../../src/lib/admin-display';
+} from '../../src/admin/display/counts';
+import { eraseButton, eraseQuestion, erased, erasureFound } from '../../src/admin/display/erasure';
+import { parseValues, readListView, writeListView } from '../../src/admin/display/list-view';
 import { ENQUIRY_SEARCH, MESSAGE_SEARCH, SEARCH_MESSAGES } from '../../src/lib/schemas/search';
 
 describe('the lists’ search state in the URL', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath } from '../../src/lib/auth-client';
+import { afterLoginPath } from '../../src/admin/api/auth-client';
 
 const ORIGIN = 'https://site.example';
 /** The search string of a login URL whose `from` is `value` (encoded, as a link would be). */

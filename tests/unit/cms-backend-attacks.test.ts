@@ -20,7 +20,7 @@ import {
   dirtyFiles,
   startBackend,
 } from '../../scripts/cms-backend';
-import { collectionSources } from '../../src/lib/cms/sources';
+import { collectionSources } from '../../src/integrations/cms/sources';
 
 const SECRET = 'JWT_SECRET=never-leaves-the-machine';
 const ORIGIN = 'http://127.0.0.1:4321';
@@ -339,9 +339,9 @@ describe('the folders the backend allows', () => {
 
   it('are those of the generated CMS config', () => {
     // The config's media folder, read from its source (building the config needs astro sync).
-    const config = readFileSync(join(root, 'src/lib/cms/config.ts'), 'utf8');
+    const config = readFileSync(join(root, 'src/integrations/cms/config.ts'), 'utf8');
     expect(/media_folder: '([^']+)'/.exec(config)?.[1]).toBe(MEDIA_FOLDER);
-    const sources = collectionSources(readFileSync(join(root, 'src/content.config.ts'), 'utf8'));
+    const sources = collectionSources();
     expect(sources.length).toBeGreaterThan(0);
     for (const { base } of sources) {
       expect(base.replace(/^\.\//, '')).toMatch(new RegExp(`^${CONTENT_FOLDER}/`));

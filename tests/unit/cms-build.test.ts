@@ -77,7 +77,7 @@ describe('the CMS in the build', () => {
       /registerPreviews\(\["pages","projects","slides","team","serviceCards","items-/,
     );
     expect(await readFile(join(out, 'preview.js'), 'utf8')).toBe(
-      await readFile(join(root, 'src/lib/cms/preview.js'), 'utf8'),
+      await readFile(join(root, 'src/integrations/cms/preview.js'), 'utf8'),
     );
   });
 

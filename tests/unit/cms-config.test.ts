@@ -1,23 +1,27 @@
 /**
- * The CMS config generated from the content schemas (src/lib/cms): every field of every
+ * The CMS config generated from the content schemas (src/integrations/cms): every field of every
  * collection's JSON Schema (as `astro sync` writes it) has a CMS field with the widget its type
  * calls for, enums and names are selects of exactly the allowed values, and a schema field with
  * no CMS field is caught.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cmsConfig, LOCAL_BACKEND_URL, type CmsConfig } from '../../src/lib/cms/config';
-import type { CmsField, JsonSchema } from '../../src/lib/cms/fields';
-import { collectionSources, entriesOf, keysAt, readSchema } from '../../src/lib/cms/sources';
-import { configYaml } from '../../src/lib/cms/yaml';
-import { iconNames } from '../../src/lib/icons';
-import { illustrationNames } from '../../src/lib/illustrations';
+import { iconNames, illustrationNames } from '../../src/content-schema/asset-names';
+import { cmsConfig, LOCAL_BACKEND_URL, type CmsConfig } from '../../src/integrations/cms/config';
+import type { CmsField, JsonSchema } from '../../src/integrations/cms/fields';
+import {
+  collectionSources,
+  entriesOf,
+  keysAt,
+  readSchema,
+} from '../../src/integrations/cms/sources';
+import { configYaml } from '../../src/integrations/cms/yaml';
 
 const root = join(import.meta.dirname, '../..');
-const sources = () => collectionSources(readFileSync(join(root, 'src/content.config.ts'), 'utf8'));
+const sources = () => collectionSources();
 
 beforeAll(() => {
   // A fresh clone has no .astro/ until Astro syncs (every build does it first).

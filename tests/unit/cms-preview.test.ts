@@ -1,5 +1,5 @@
 /**
- * The CMS preview templates (src/lib/cms/preview.js) render an entry's copy as the site shows it:
+ * The CMS preview templates (src/integrations/cms/preview.js) render an entry's copy as the site shows it:
  * run against a stand-in for Decap's `CMS` and React's `h` that records the element tree.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
   const CMS = { registerPreviewTemplate: (name: string, t: Template) => templates.set(name, t) };
   Object.assign(globalThis, { window: { CMS, h } });
-  const { registerPreviews } = await import('../../src/lib/cms/preview.js');
+  const { registerPreviews } = await import('../../src/integrations/cms/preview.js');
   registerPreviews(['pages', 'projects', 'slides', 'team', 'items-eia']);
 });
 

@@ -1,5 +1,5 @@
 /**
- * Tidy saves (src/lib/cms/tidy-yaml.ts): a CMS save changes the lines of the values the editor
+ * Tidy saves (src/integrations/cms/tidy-yaml.ts): a CMS save changes the lines of the values the editor
  * changed and nothing else, over every file of content/.
  */
 import { execFileSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { frontmatterFormat, updateYaml, yamlFormat } from '../../src/lib/cms/tidy-yaml';
+import { frontmatterFormat, updateYaml, yamlFormat } from '../../src/integrations/cms/tidy-yaml';
 
 const root = join(import.meta.dirname, '../..');
 const files = execFileSync('git', ['ls-files', 'content'], { cwd: root, encoding: 'utf8' })

@@ -3,8 +3,8 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { knownName, pageHref, routeOf } from '../../src/lib/content-references';
-import { editDistance, nearestName } from '../../src/lib/nearest-name';
+import { knownName, pageHref, routeOf } from '../../src/content-schema/content-references';
+import { editDistance, nearestName } from '../../src/content-schema/nearest-name';
 
 const project = join(import.meta.dirname, '../..');
 

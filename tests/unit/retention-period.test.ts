@@ -3,7 +3,7 @@
  * read it: 24 unless set to a positive whole number.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { retentionMonths } from '../../functions/_lib/retention-period.ts';
+import { retentionMonths } from '../../src/lib/retention-period.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();

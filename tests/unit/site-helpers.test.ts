@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { twoDigits } from '../../src/lib/format';
 import { isCurrent, mainNav, isMenu, projectLinks } from '../../src/config/navigation';
 import { postalAddress, site } from '../../src/config/site';
-import { organizationJsonLd } from '../../src/lib/structured-data';
+import { organizationJsonLd } from '../../src/page-helpers/structured-data';
 
 describe('twoDigits', () => {
   it('pads slide numbers to two digits', () => {

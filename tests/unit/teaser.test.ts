@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences, teaser } from '../../src/lib/teaser';
+import { splitSentences, teaser } from '../../src/page-helpers/teaser';
 
 describe('splitSentences', () => {
   it('returns no sentences for empty or blank text', () => {

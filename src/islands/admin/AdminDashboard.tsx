@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
-import { newCountsText } from '../../lib/admin-display';
-import { logout } from '../../lib/auth-client';
-import AuthGuard from './AuthGuard';
-import AnnouncementsManager from './AnnouncementsManager';
-import ContactMessagesPanel from './ContactMessagesPanel';
-import EnquiriesPanel from './EnquiriesPanel';
-import ErasurePanel from './ErasurePanel';
-import ErrorBoundary from './ErrorBoundary';
-import { useInactivityLogout, useSessionBoundaries } from './useSession';
+import { newCountsText } from '../../admin/display';
+import { logout } from '../../admin/api/auth-client';
+import AuthGuard from '../../admin/components/AuthGuard';
+import AnnouncementsManager from '../../admin/components/AnnouncementsManager';
+import ContactMessagesPanel from '../../admin/components/ContactMessagesPanel';
+import EnquiriesPanel from '../../admin/components/EnquiriesPanel';
+import ErasurePanel from '../../admin/components/ErasurePanel';
+import ErrorBoundary from '../../admin/components/ErrorBoundary';
+import { useInactivityLogout, useSessionBoundaries } from '../../admin/hooks/useSession';
 
 /** The dashboard proper; mounted only once the guard has found a token. */
 function Dashboard() {

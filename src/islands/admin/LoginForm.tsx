@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { afterLoginPath, setToken } from '../../lib/auth-client';
-import { ApiError, API_MESSAGES, login } from '../../lib/admin-api';
-import Alert from './Alert';
+import { afterLoginPath, setToken } from '../../admin/api/auth-client';
+import { ApiError, API_MESSAGES, login } from '../../admin/api/client';
+import Alert from '../../admin/components/Alert';
 
 /**
  * SPEC §2 Login: both fields required (browser-level, SPEC §5); the button is disabled while

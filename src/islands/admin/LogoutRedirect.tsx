@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { logout } from '../../lib/auth-client';
+import { logout } from '../../admin/api/auth-client';
 
 /**
  * SPEC §2 Logout: revokes and removes the stored token and goes to /login; the page holds the

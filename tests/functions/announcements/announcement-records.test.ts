@@ -6,9 +6,9 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newId } from '../../functions/_lib/ids.ts';
-import { announcements } from '../../functions/_lib/repositories/announcements.ts';
-import { useBlobs } from './helpers.ts';
+import { newId } from '../../../functions/_lib/ids.ts';
+import { announcements } from '../../../functions/_lib/repositories/announcements.ts';
+import { useBlobs } from '../helpers.ts';
 
 useBlobs();
 

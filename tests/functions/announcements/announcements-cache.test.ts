@@ -4,8 +4,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import { call, makeToken, useBlobs } from './helpers.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
 
 useBlobs();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import { call, makeToken, useBlobs, writes } from './helpers.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import { call, makeToken, useBlobs, writes } from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -6,15 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import loginFn from '../../functions/login.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import loginFn from '../../../functions/login.ts';
 import {
   MIN_SECRET_BYTES,
   TOKEN_ISSUER,
   TOKEN_TTL_SECONDS,
   tokenAudience,
-} from '../../functions/_lib/auth.ts';
-import { ADMIN, call, makeToken, useBlobs } from './helpers.ts';
+} from '../../../functions/_lib/auth.ts';
+import { ADMIN, call, makeToken, useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -5,18 +5,18 @@
  */
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import contactMessagesFn from '../../functions/contact-messages.ts';
-import enquiriesCsvFn from '../../functions/enquiries-csv.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import loginFn from '../../functions/login.ts';
-import logoutFn from '../../functions/logout.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import contactMessagesFn from '../../../functions/contact-messages.ts';
+import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import loginFn from '../../../functions/login.ts';
+import logoutFn from '../../../functions/logout.ts';
 import {
   TOKEN_ISSUER,
   deployScope,
   tokenAudience,
   type DeployScope,
-} from '../../functions/_lib/auth.ts';
+} from '../../../functions/_lib/auth.ts';
 import {
   ADMIN,
   call,
@@ -25,7 +25,7 @@ import {
   writes,
   type CallOptions,
   type FunctionHandler,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -6,16 +6,16 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import loginFn from '../../functions/login.ts';
+import loginFn from '../../../functions/login.ts';
 import {
   reserveAttempt,
   throttleConfig,
   throttleKey,
   type LoginAttempt,
   type Reservation,
-} from '../../functions/_lib/throttle.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { ADMIN, call, useBlobs } from './helpers.ts';
+} from '../../../functions/_lib/throttle.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { ADMIN, call, useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -8,11 +8,11 @@
 import { createServer, type Server } from 'node:http';
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import loginFn from '../../functions/login.ts';
-import { loginAttempts } from '../../functions/_lib/repositories/login-attempts.ts';
-import { reserveAttempt, throttleKey } from '../../functions/_lib/throttle.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { ADMIN, call, useBlobs } from './helpers.ts';
+import loginFn from '../../../functions/login.ts';
+import { loginAttempts } from '../../../functions/_lib/repositories/login-attempts.ts';
+import { reserveAttempt, throttleKey } from '../../../functions/_lib/throttle.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { ADMIN, call, useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -5,9 +5,9 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAttempts } from '../../functions/_lib/repositories/login-attempts.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { useBlobs } from './helpers.ts';
+import { loginAttempts } from '../../../functions/_lib/repositories/login-attempts.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -5,9 +5,9 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import loginFn from '../../functions/login.ts';
-import { throttleKey } from '../../functions/_lib/throttle.ts';
-import { ADMIN, call, useBlobs, type BlobOperation } from './helpers.ts';
+import loginFn from '../../../functions/login.ts';
+import { throttleKey } from '../../../functions/_lib/throttle.ts';
+import { ADMIN, call, useBlobs, type BlobOperation } from '../helpers.ts';
 
 const harness = useBlobs();
 

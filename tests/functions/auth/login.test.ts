@@ -1,9 +1,9 @@
 import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import loginFn from '../../functions/login.ts';
-import { TOKEN_ISSUER, tokenAudience } from '../../functions/_lib/auth.ts';
-import { ADMIN, call, useBlobs } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import loginFn from '../../../functions/login.ts';
+import { TOKEN_ISSUER, tokenAudience } from '../../../functions/_lib/auth.ts';
+import { ADMIN, call, useBlobs } from '../helpers.ts';
 
 useBlobs();
 

@@ -5,13 +5,13 @@
  */
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import logoutFn from '../../functions/logout.ts';
-import { admin } from '../../functions/_lib/auth.ts';
-import { endpoint, noContent } from '../../functions/_lib/http.ts';
-import { withStore } from '../../functions/_lib/repositories/store.ts';
-import { call, deadPort, makeToken, useBlobs, writes, type BlobOperation } from './helpers.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import logoutFn from '../../../functions/logout.ts';
+import { admin } from '../../../functions/_lib/auth.ts';
+import { endpoint, noContent } from '../../../functions/_lib/http.ts';
+import { withStore } from '../../../functions/_lib/repositories/store.ts';
+import { call, deadPort, makeToken, useBlobs, writes, type BlobOperation } from '../helpers.ts';
 
 const blobs = useBlobs();
 

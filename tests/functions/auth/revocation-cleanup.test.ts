@@ -6,11 +6,11 @@
 import { getStore } from '@netlify/blobs';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import logoutFn from '../../functions/logout.ts';
-import { revokedTokens } from '../../functions/_lib/repositories/revoked-tokens.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { call, makeToken, useBlobs } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import logoutFn from '../../../functions/logout.ts';
+import { revokedTokens } from '../../../functions/_lib/repositories/revoked-tokens.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -7,16 +7,16 @@
 import { getStore } from '@netlify/blobs';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import loginFn from '../../functions/login.ts';
-import logoutFn from '../../functions/logout.ts';
-import type { DeployScope } from '../../functions/_lib/auth.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import loginFn from '../../../functions/login.ts';
+import logoutFn from '../../../functions/logout.ts';
+import type { DeployScope } from '../../../functions/_lib/auth.ts';
 import {
   scopedName,
   storeLocation,
   withRequestScope,
-} from '../../functions/_lib/repositories/store.ts';
-import { ADMIN, call, makeToken, useBlobs, type BlobOperation } from './helpers.ts';
+} from '../../../functions/_lib/repositories/store.ts';
+import { ADMIN, call, makeToken, useBlobs, type BlobOperation } from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -5,11 +5,11 @@
  */
 import { getDeployStore, getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { isId } from '../../functions/_lib/ids.ts';
-import { dataScope, withRequestScope } from '../../functions/_lib/repositories/store.ts';
-import { timeline } from '../../functions/_lib/repositories/timeline.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { isId } from '../../../functions/_lib/ids.ts';
+import { dataScope, withRequestScope } from '../../../functions/_lib/repositories/store.ts';
+import { timeline } from '../../../functions/_lib/repositories/timeline.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 

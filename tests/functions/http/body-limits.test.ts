@@ -3,8 +3,8 @@
  * without Content-Length, streams that arrive in pieces or fail, and the exact 4xx texts.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, isFormPost, mediaType, readBody } from '../../functions/_lib/body.ts';
-import { HttpError } from '../../functions/_lib/http.ts';
+import { MAX_BODY_BYTES, isFormPost, mediaType, readBody } from '../../../functions/_lib/body.ts';
+import { HttpError } from '../../../functions/_lib/http.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';

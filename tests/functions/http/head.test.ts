@@ -3,11 +3,11 @@
  * body (functions/_lib/http.ts `dispatch`).
  */
 import { describe, expect, it } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import contactFn from '../../functions/contact.ts';
-import enquiriesCsvFn from '../../functions/enquiries-csv.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import healthFn from '../../functions/health.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import healthFn from '../../../functions/health.ts';
 import {
   call,
   makeToken,
@@ -16,7 +16,7 @@ import {
   writes,
   type CallOptions,
   type FunctionHandler,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -1,9 +1,9 @@
 /** The functions' helpers on their own: ids, body parsing, env reading (passwords: tests/unit). */
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { MAX_BODY_BYTES, readBody } from '../../functions/_lib/body.ts';
-import { readEnv, readPositiveInt } from '../../functions/_lib/env.ts';
-import { HttpError } from '../../functions/_lib/http.ts';
-import { ID_PATTERN, idTime, isId, newId } from '../../functions/_lib/ids.ts';
+import { MAX_BODY_BYTES, readBody } from '../../../functions/_lib/body.ts';
+import { readEnv, readPositiveInt } from '../../../functions/_lib/env.ts';
+import { HttpError } from '../../../functions/_lib/http.ts';
+import { ID_PATTERN, idTime, isId, newId } from '../../../functions/_lib/ids.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import contactMessagesFn from '../../functions/contact-messages.ts';
-import contactFn from '../../functions/contact.ts';
-import { call, makeToken, useBlobs, validContact, writes } from './helpers.ts';
+import contactMessagesFn from '../../../functions/contact-messages.ts';
+import contactFn from '../../../functions/contact.ts';
+import { call, makeToken, useBlobs, validContact, writes } from '../helpers.ts';
 
 const blobs = useBlobs();
 

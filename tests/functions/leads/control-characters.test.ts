@@ -3,11 +3,11 @@
  * stores nothing (src/lib/schemas/fields.ts `hasControlCharacters`).
  */
 import { describe, expect, it } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import loginFn from '../../functions/login.ts';
-import { CONTROL_CHARACTERS_MESSAGE } from '../../src/lib/schemas/index.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import loginFn from '../../../functions/login.ts';
+import { CONTROL_CHARACTERS_MESSAGE } from '../../../src/lib/schemas/index.ts';
 import {
   ADMIN,
   call,
@@ -17,7 +17,7 @@ import {
   validEnquiry,
   writes,
   type FunctionHandler,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

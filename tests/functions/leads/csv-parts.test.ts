@@ -6,12 +6,12 @@
  * the parts yields every row exactly once.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesCsvFn from '../../functions/enquiries-csv.ts';
-import { isId } from '../../functions/_lib/ids.ts';
-import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
-import { forgetLoadedIndexes, indexClock } from '../../functions/_lib/repositories/timeline.ts';
-import { parseEnquiry } from '../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
+import { isId } from '../../../functions/_lib/ids.ts';
+import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
+import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
+import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
+import { blobReads, call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import enquiriesCsvFn from '../../functions/enquiries-csv.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { csvCell, toCsv } from '../../functions/_lib/csv.ts';
-import { ENQUIRY_FIELDS } from '../../src/lib/schemas/index.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { csvCell, toCsv } from '../../../functions/_lib/csv.ts';
+import { ENQUIRY_FIELDS } from '../../../src/lib/schemas/index.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

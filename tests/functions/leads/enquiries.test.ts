@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { ENQUIRY_FIELDS } from '../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry, writes } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { ENQUIRY_FIELDS } from '../../../src/lib/schemas/index.ts';
+import { blobReads, call, makeToken, useBlobs, validEnquiry, writes } from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -217,7 +217,7 @@ describe('GET /api/enquiries (admin)', () => {
 
   it('sees at once what another function instance wrote or deleted', async () => {
     vi.resetModules();
-    const other = (await import('../../functions/enquiries.ts')).default;
+    const other = (await import('../../../functions/enquiries.ts')).default;
     expect(other).not.toBe(enquiriesFn);
     const token = await makeToken();
     await seed(2);

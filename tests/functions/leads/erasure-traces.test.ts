@@ -12,13 +12,13 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import contactMessagesFn from '../../functions/contact-messages.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import erasureFn from '../../functions/erasure.ts';
-import { isId, newId } from '../../functions/_lib/ids.ts';
-import { forgetLoadedIndexes, timeline } from '../../functions/_lib/repositories/timeline.ts';
-import { purgeExpired } from '../../functions/_lib/retention.ts';
+import contactFn from '../../../functions/contact.ts';
+import contactMessagesFn from '../../../functions/contact-messages.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import erasureFn from '../../../functions/erasure.ts';
+import { isId, newId } from '../../../functions/_lib/ids.ts';
+import { forgetLoadedIndexes, timeline } from '../../../functions/_lib/repositories/timeline.ts';
+import { purgeExpired } from '../../../functions/_lib/retention.ts';
 import {
   call,
   countingWaitUntil,
@@ -26,7 +26,7 @@ import {
   useBlobs,
   validContact,
   validEnquiry,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -6,11 +6,11 @@
  * admin only, and a malformed address is a 400 with the field's message.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import erasureFn from '../../functions/erasure.ts';
-import { contactMessages } from '../../functions/_lib/repositories/contact-messages.ts';
-import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
-import type { ContactMessageInput, EnquiryInput } from '../../src/lib/schemas/index.ts';
-import { call, makeToken, useBlobs, validContact, validEnquiry } from './helpers.ts';
+import erasureFn from '../../../functions/erasure.ts';
+import { contactMessages } from '../../../functions/_lib/repositories/contact-messages.ts';
+import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
+import type { ContactMessageInput, EnquiryInput } from '../../../src/lib/schemas/index.ts';
+import { call, makeToken, useBlobs, validContact, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

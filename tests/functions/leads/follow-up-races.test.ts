@@ -5,9 +5,9 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

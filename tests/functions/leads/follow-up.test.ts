@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import contactMessagesFn from '../../functions/contact-messages.ts';
-import enquiriesCsvFn from '../../functions/enquiries-csv.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { loadFunctions, matchRoute } from '../../scripts/local-functions.ts';
+import contactFn from '../../../functions/contact.ts';
+import contactMessagesFn from '../../../functions/contact-messages.ts';
+import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { loadFunctions, matchRoute } from '../../../scripts/local-functions.ts';
 import {
   call,
   makeToken,
@@ -19,7 +19,7 @@ import {
   validEnquiry,
   writes,
   type FunctionHandler,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

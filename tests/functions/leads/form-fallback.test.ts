@@ -3,11 +3,11 @@
  * the answer is a 303 to the thank-you page, or back to the form with `?error=…`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import { endpoint, HttpError } from '../../functions/_lib/http.ts';
-import { publicSubmission } from '../../functions/_lib/submission.ts';
-import { ContactMessageSchema } from '../../src/lib/schemas/index.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
+import contactFn from '../../../functions/contact.ts';
+import { endpoint, HttpError } from '../../../functions/_lib/http.ts';
+import { publicSubmission } from '../../../functions/_lib/submission.ts';
+import { ContactMessageSchema } from '../../../src/lib/schemas/index.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
 import {
   BASE_URL,
   call,
@@ -17,7 +17,7 @@ import {
   validContact,
   validEnquiry,
   writes,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -4,10 +4,10 @@
  * `error`; a honeypot catch looks like any thank-you; JSON clients never get a redirect.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { ID_PATTERN } from '../../functions/_lib/ids.ts';
-import { BASE_URL, call, deadPort, useBlobs, validContact, writes } from './helpers.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { ID_PATTERN } from '../../../functions/_lib/ids.ts';
+import { BASE_URL, call, deadPort, useBlobs, validContact, writes } from '../helpers.ts';
 
 const blobs = useBlobs();
 

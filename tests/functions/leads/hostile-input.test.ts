@@ -4,19 +4,19 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import loginFn from '../../functions/login.ts';
-import { MAX_BODY_BYTES } from '../../functions/_lib/body.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import loginFn from '../../../functions/login.ts';
+import { MAX_BODY_BYTES } from '../../../functions/_lib/body.ts';
 import {
   isBotSubmission,
   isRecord,
   parseEnquiry,
   ContactMessageSchema,
   ENQUIRY_FIELDS,
-} from '../../src/lib/schemas/index.ts';
+} from '../../../src/lib/schemas/index.ts';
 import * as v from 'valibot';
-import { INSTITUTION_TYPES, PREFERRED_TIMELINES } from '../../src/lib/schemas/index.ts';
+import { INSTITUTION_TYPES, PREFERRED_TIMELINES } from '../../../src/lib/schemas/index.ts';
 import {
   ADMIN,
   useBlobs,
@@ -24,7 +24,7 @@ import {
   validEnquiry,
   writes,
   type FunctionHandler,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -6,11 +6,11 @@
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { ID_PATTERN, isId } from '../../functions/_lib/ids.ts';
-import { claimKey, sweepClaims } from '../../functions/_lib/repositories/submission-keys.ts';
-import { call, useBlobs, validContact, validEnquiry } from './helpers.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { ID_PATTERN, isId } from '../../../functions/_lib/ids.ts';
+import { claimKey, sweepClaims } from '../../../functions/_lib/repositories/submission-keys.ts';
+import { call, useBlobs, validContact, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

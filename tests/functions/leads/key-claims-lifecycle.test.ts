@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { isId } from '../../functions/_lib/ids.ts';
-import { CLAIM_DAYS, sweepClaims } from '../../functions/_lib/repositories/submission-keys.ts';
-import { purgeExpired } from '../../functions/_lib/retention.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { isId } from '../../../functions/_lib/ids.ts';
+import { CLAIM_DAYS, sweepClaims } from '../../../functions/_lib/repositories/submission-keys.ts';
+import { purgeExpired } from '../../../functions/_lib/retention.ts';
 import {
   call,
   countingWaitUntil,
@@ -20,7 +20,7 @@ import {
   useBlobs,
   validContact,
   validEnquiry,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 useBlobs();
 

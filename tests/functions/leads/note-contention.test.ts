@@ -6,8 +6,8 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

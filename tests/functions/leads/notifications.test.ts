@@ -14,11 +14,11 @@ import {
   vi,
   type MockInstance,
 } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { notify } from '../../functions/_lib/mailer.ts';
-import { site } from '../../src/config/site.ts';
-import { call, deadPort, makeToken, useBlobs, validContact, validEnquiry } from './helpers.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { notify } from '../../../functions/_lib/mailer.ts';
+import { site } from '../../../src/config/site.ts';
+import { call, deadPort, makeToken, useBlobs, validContact, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

@@ -6,13 +6,13 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import retentionFn, { config } from '../../functions/retention.ts';
-import { idTime, newId } from '../../functions/_lib/ids.ts';
-import { contactMessages } from '../../functions/_lib/repositories/contact-messages.ts';
-import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
-import { cutoffOf, isExpired, purgeExpired, summary } from '../../functions/_lib/retention.ts';
-import { loadFunctions } from '../../scripts/local-functions.ts';
-import { deadPort, useBlobs, validContact, validEnquiry } from './helpers.ts';
+import retentionFn, { config } from '../../../functions/retention.ts';
+import { idTime, newId } from '../../../functions/_lib/ids.ts';
+import { contactMessages } from '../../../functions/_lib/repositories/contact-messages.ts';
+import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
+import { cutoffOf, isExpired, purgeExpired, summary } from '../../../functions/_lib/retention.ts';
+import { loadFunctions } from '../../../scripts/local-functions.ts';
+import { deadPort, useBlobs, validContact, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -268,7 +268,7 @@ describe('isExpired and the cutoff', () => {
 describe('the scheduled function', () => {
   it('runs daily and has no HTTP path, so the local router skips it', async () => {
     expect(config).toEqual({ schedule: '@daily' });
-    const routes = await loadFunctions(new URL('../../functions/', import.meta.url).pathname);
+    const routes = await loadFunctions(new URL('../../../functions/', import.meta.url).pathname);
     expect(routes.some((route) => route.handler === retentionFn)).toBe(false);
   });
 

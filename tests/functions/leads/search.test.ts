@@ -6,15 +6,15 @@
  * seen by the next search (read-your-writes).
  */
 import { describe, expect, it } from 'vitest';
-import contactMessagesFn from '../../functions/contact-messages.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { forgetLoadedIndexes } from '../../functions/_lib/repositories/timeline.ts';
+import contactMessagesFn from '../../../functions/contact-messages.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
 import {
   INSTITUTION_ENQUIRY,
   SEARCH_MESSAGES,
   STATUS_MESSAGE,
-} from '../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validContact, validEnquiry } from './helpers.ts';
+} from '../../../src/lib/schemas/index.ts';
+import { blobReads, call, makeToken, useBlobs, validContact, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -280,4 +280,4 @@ describe('GET /api/contact-messages search', () => {
 });
 
 // The public contact endpoint stores the messages the admin list reads.
-const { default: contactMessagesFnPost } = await import('../../functions/contact.ts');
+const { default: contactMessagesFnPost } = await import('../../../functions/contact.ts');

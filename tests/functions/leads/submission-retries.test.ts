@@ -3,10 +3,10 @@
  * injected between their writes, and retries with the same Idempotency-Key.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { call, makeToken, useBlobs, validContact, validEnquiry, liveIds } from './helpers.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, useBlobs, validContact, validEnquiry, liveIds } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

@@ -4,10 +4,10 @@
  * Netlify's 10 s function limit, however many calls it would have made.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry, type CallOptions } from './helpers.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry, type CallOptions } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -5,12 +5,12 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { idTime, isId } from '../../functions/_lib/ids.ts';
-import { timeline } from '../../functions/_lib/repositories/timeline.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry, liveIds } from './helpers.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { idTime, isId } from '../../../functions/_lib/ids.ts';
+import { timeline } from '../../../functions/_lib/repositories/timeline.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry, liveIds } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

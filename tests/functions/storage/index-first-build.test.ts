@@ -9,11 +9,11 @@
  * how many record reads fit a request, whatever the machine's speed or load.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
-import { forgetLoadedIndexes, indexClock } from '../../functions/_lib/repositories/timeline.ts';
-import { parseEnquiry } from '../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
+import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
+import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
+import { blobReads, call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 const realNow = indexClock.now;

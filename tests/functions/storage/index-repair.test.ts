@@ -6,14 +6,14 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withStore } from '../../functions/_lib/repositories/store.ts';
+import { withStore } from '../../../functions/_lib/repositories/store.ts';
 import {
   forgetLoadedIndexes,
   oldestFirst,
   timeline,
-} from '../../functions/_lib/repositories/timeline.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { useBlobs } from './helpers.ts';
+} from '../../../functions/_lib/repositories/timeline.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

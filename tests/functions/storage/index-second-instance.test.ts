@@ -9,13 +9,13 @@
  *    modules, `vi.resetModules()` + dynamic import, with its own memory).
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import contactFn from '../../functions/contact.ts';
-import contactMessagesFn from '../../functions/contact-messages.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import erasureFn from '../../functions/erasure.ts';
-import { forgetLoadedIndexes } from '../../functions/_lib/repositories/timeline.ts';
-import { purgeExpired } from '../../functions/_lib/retention.ts';
-import { INSTITUTION_ENQUIRY } from '../../src/lib/schemas/index.ts';
+import contactFn from '../../../functions/contact.ts';
+import contactMessagesFn from '../../../functions/contact-messages.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import erasureFn from '../../../functions/erasure.ts';
+import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
+import { purgeExpired } from '../../../functions/_lib/retention.ts';
+import { INSTITUTION_ENQUIRY } from '../../../src/lib/schemas/index.ts';
 import {
   call,
   makeToken,
@@ -23,7 +23,7 @@ import {
   validContact,
   validEnquiry,
   type FunctionHandler,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 useBlobs();
 
@@ -46,13 +46,13 @@ beforeAll(async () => {
   vi.resetModules();
   second = {
     name: 'a second warm instance',
-    enquiries: (await import('../../functions/enquiries.ts')).default,
-    messages: (await import('../../functions/contact-messages.ts')).default,
-    purgeExpired: (await import('../../functions/_lib/retention.ts')).purgeExpired,
+    enquiries: (await import('../../../functions/enquiries.ts')).default,
+    messages: (await import('../../../functions/contact-messages.ts')).default,
+    purgeExpired: (await import('../../../functions/_lib/retention.ts')).purgeExpired,
   };
   // Really another copy, with its own memory of indexes.
   expect(second.enquiries).not.toBe(enquiriesFn);
-  const secondTimeline = await import('../../functions/_lib/repositories/timeline.ts');
+  const secondTimeline = await import('../../../functions/_lib/repositories/timeline.ts');
   expect(secondTimeline.forgetLoadedIndexes).not.toBe(forgetLoadedIndexes);
 });
 

@@ -12,11 +12,11 @@
  *    stored partial index instead of starting again, and every record is read once in all.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { enquiries } from '../../functions/_lib/repositories/enquiries.ts';
-import { forgetLoadedIndexes, indexClock } from '../../functions/_lib/repositories/timeline.ts';
-import { parseEnquiry } from '../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
+import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
+import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
+import { blobReads, call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 

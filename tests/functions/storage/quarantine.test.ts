@@ -7,13 +7,13 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import enquiriesCsvFn from '../../functions/enquiries-csv.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import erasureFn from '../../functions/erasure.ts';
-import { isId, newId } from '../../functions/_lib/ids.ts';
-import { forgetLoadedIndexes } from '../../functions/_lib/repositories/timeline.ts';
-import { purgeExpired } from '../../functions/_lib/retention.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import erasureFn from '../../../functions/erasure.ts';
+import { isId, newId } from '../../../functions/_lib/ids.ts';
+import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
+import { purgeExpired } from '../../../functions/_lib/retention.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

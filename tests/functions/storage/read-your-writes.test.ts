@@ -3,9 +3,9 @@
  * other admin tabs write at the same time.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 

@@ -6,10 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -9,16 +9,16 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { HttpError } from '../../functions/_lib/http.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { HttpError } from '../../../functions/_lib/http.ts';
 import {
   StorageUnavailableError,
   withRequestScope,
   withStore,
-} from '../../functions/_lib/repositories/store.ts';
-import { startFaultyBlobs, type FaultyBlobs } from './faulty-blobs.ts';
-import { call, deadPort, makeToken, useBlobs, validEnquiry, liveIds } from './helpers.ts';
+} from '../../../functions/_lib/repositories/store.ts';
+import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { call, deadPort, makeToken, useBlobs, validEnquiry, liveIds } from '../helpers.ts';
 
 const blobs = useBlobs();
 let faulty: FaultyBlobs;

@@ -4,8 +4,8 @@
  */
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
-import { forgetLoadedIndexes, timeline } from '../../functions/_lib/repositories/timeline.ts';
-import { useBlobs } from './helpers.ts';
+import { forgetLoadedIndexes, timeline } from '../../../functions/_lib/repositories/timeline.ts';
+import { useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -5,10 +5,10 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enquiriesFn from '../../functions/enquiries.ts';
-import { isId } from '../../functions/_lib/ids.ts';
-import { startFaultyBlobs } from './faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry } from './helpers.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import { isId } from '../../../functions/_lib/ids.ts';
+import { startFaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -14,11 +14,11 @@ import {
   vi,
   type MockInstance,
 } from 'vitest';
-import announcementsFn from '../../functions/announcements.ts';
-import contactFn from '../../functions/contact.ts';
-import enquiriesFn from '../../functions/enquiries.ts';
-import healthFn from '../../functions/health.ts';
-import loginFn from '../../functions/login.ts';
+import announcementsFn from '../../../functions/announcements.ts';
+import contactFn from '../../../functions/contact.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
+import healthFn from '../../../functions/health.ts';
+import loginFn from '../../../functions/login.ts';
 import {
   ADMIN,
   call,
@@ -30,7 +30,7 @@ import {
   writes,
   type CallOptions,
   type FunctionHandler,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 

@@ -1,0 +1,464 @@
+/**
+ * Typed client of the admin API (DESIGN.md contract). Every call sends the admin Bearer token;
+ * failures become an `ApiError` whose message is ready to show (SPEC §8). On a 401, or when the
+ * token is gone, the token is cleared and the admin is sent to /login shortly after, so the
+ * message can be read first.
+ *
+ * Follow-up (status, notes) is written under a version: each record carries `version`, which a
+ * status change sends back as `If-Match: "<version>"`; a stale one answers 409, which callers
+ * see as an `ApiError` with status 409 (and reload). A note raises the version, so `addNote`
+ * returns the new one from the answer's ETag for the next change.
+ *
+ * Lists take a search query (`ListQuery`, src/lib/schemas/search.ts) and answer the page, the
+ * number of matching records (`X-Total-Count`) and the number of New records in the whole store
+ * (`X-New-Count`, null while a server does not send it, so the UI can leave the count out).
+ */
+import type {
+  Announcement,
+  AnnouncementInput,
+  ContactMessage,
+  Enquiry,
+  ErasurePreview,
+  FollowUp,
+  Note,
+  Status,
+} from '../../lib/schemas';
+import { queryParams, type ListQuery } from '../../lib/schemas/search';
+import { clearToken, getToken, loginPath } from './auth-client';
+
+/** SPEC §9: enquiries per admin page. */
+export const ENQUIRIES_PAGE_SIZE = 10;
+/** How long a session-ending message stays on screen before the login page. */
+export const LOGIN_REDIRECT_DELAY_MS = 2_500;
+
+export const API_MESSAGES = {
+  noToken: 'Authentication token not found. Please log in.',
+  /** SPEC §8, enquiries fetch; used for every admin read. */
+  readUnauthorized: 'Session expired or unauthorized. Please log in again.',
+  /** SPEC §8, enquiry delete; used for every admin write. */
+  writeUnauthorized: 'Unauthorized: Please log in again.',
+  network: 'Could not reach the server. Please check your connection and try again.',
+  invalidCredentials: 'Invalid credentials',
+  loginUnavailable: 'Sign-in is unavailable right now. Please try again shortly.',
+} as const;
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no answer came (network failure or no token). */
+  readonly status: number;
+  /** Per-field messages from a 400 answer. */
+  readonly fields: Record<string, string>;
+
+  constructor(message: string, status: number, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** What went wrong, for composing SPEC §8's "…: {status text}" messages. */
+export interface Failure {
+  status: number;
+  /** The server's `error` text, else the HTTP status text, else the code. */
+  detail: string;
+}
+
+type Kind = 'read' | 'write';
+
+interface Call {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The version the change was read at, sent as `If-Match: "<version>"`. */
+  ifVersion?: number;
+  kind: Kind;
+  failed: (failure: Failure) => string;
+}
+
+let leaving = false;
+
+/** Clears the token and goes to the login page once the message has been shown. */
+function endSession(): void {
+  clearToken();
+  if (leaving) return;
+  leaving = true;
+  const target = loginPath();
+  setTimeout(() => location.assign(target), LOGIN_REDIRECT_DELAY_MS);
+}
+
+function errorBody(body: unknown): { error?: string; fields: Record<string, string> } {
+  if (typeof body !== 'object' || body === null) return { fields: {} };
+  const { error, fields } = body as { error?: unknown; fields?: unknown };
+  const safeFields: Record<string, string> = {};
+  if (typeof fields === 'object' && fields !== null) {
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === 'string') safeFields[key] = value;
+    }
+  }
+  return typeof error === 'string' ? { error, fields: safeFields } : { fields: safeFields };
+}
+
+async function send(
+  path: string,
+  { method = 'GET', body, ifVersion, kind, failed }: Call,
+): Promise<Response> {
+  const token = getToken();
+  if (!token) {
+    endSession();
+    throw new ApiError(API_MESSAGES.noToken, 0);
+  }
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (ifVersion !== undefined) headers['If-Match'] = `"${ifVersion}"`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      cache: 'no-store',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(API_MESSAGES.network, 0);
+  }
+  if (response.ok) return response;
+  if (response.status === 401) {
+    endSession();
+    throw new ApiError(
+      API_MESSAGES[kind === 'read' ? 'readUnauthorized' : 'writeUnauthorized'],
+      401,
+    );
+  }
+  const parsed = errorBody(await response.json().catch(() => null));
+  const detail = parsed.error ?? (response.statusText || String(response.status));
+  throw new ApiError(failed({ status: response.status, detail }), response.status, parsed.fields);
+}
+
+async function jsonOf<T>(response: Response, failed: Call['failed']): Promise<T> {
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError(
+      failed({ status: response.status, detail: 'unreadable answer' }),
+      response.status,
+    );
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Records matching the query. */
+  total: number;
+  /** Records of the whole store whose status is New; null when the server does not say. */
+  newCount: number | null;
+  /** Records too new to the server's index to be searched or filtered in this answer. */
+  pending: number;
+  /** Ids of stored records the server could not read and set aside. */
+  quarantined: string[];
+}
+
+/** A count header as a number, or null when it is missing or not a count. */
+function countHeader(response: Response, name: string): number | null {
+  const text = response.headers.get(name);
+  if (text === null || !/^\d+$/.test(text.trim())) return null;
+  return Number(text);
+}
+
+async function page<T>(
+  path: string,
+  query: ListQuery,
+  pageNumber: number,
+  pageSize: number,
+  failed: Call['failed'],
+): Promise<Page<T>> {
+  const params = queryParams(query, 1);
+  params.set('page', String(pageNumber));
+  params.set('pageSize', String(pageSize));
+  const response = await send(`${path}?${params}`, { kind: 'read', failed });
+  const items = await jsonOf<unknown>(response, failed);
+  if (!Array.isArray(items))
+    throw new ApiError(failed({ status: response.status, detail: 'not a list' }), response.status);
+  return {
+    items: items as T[],
+    total: countHeader(response, 'x-total-count') ?? items.length,
+    newCount: countHeader(response, 'x-new-count'),
+    pending: countHeader(response, 'x-index-pending') ?? 0,
+    quarantined: (response.headers.get('x-quarantined') ?? '').split(',').filter(Boolean),
+  };
+}
+
+/** A list's failure: a 400 is a bad search, said in the server's words; else SPEC §8's text. */
+const listFailed =
+  (what: string) =>
+  ({ status, detail }: Failure) =>
+    status === 400 ? detail : `Failed to load ${what}. HTTP error! status: ${status}`;
+
+// ---- Announcements ---------------------------------------------------------------------------
+
+const announcementFailed = (action: string) => (failure: Failure) =>
+  `Could not ${action} the announcement: ${failure.detail}`;
+
+export async function listAnnouncements(): Promise<Announcement[]> {
+  const failed = ({ status }: Failure) =>
+    `Failed to load announcements. HTTP error! status: ${status}`;
+  const response = await send('/api/announcements', { kind: 'read', failed });
+  const items = await jsonOf<unknown>(response, failed);
+  return Array.isArray(items) ? (items as Announcement[]) : [];
+}
+
+export async function saveAnnouncement(
+  input: AnnouncementInput,
+  id?: string,
+): Promise<Announcement> {
+  const failed = announcementFailed(id === undefined ? 'add' : 'update');
+  const path =
+    id === undefined ? '/api/announcements' : `/api/announcements/${encodeURIComponent(id)}`;
+  const response = await send(path, {
+    method: id === undefined ? 'POST' : 'PUT',
+    body: input,
+    kind: 'write',
+    failed,
+  });
+  return jsonOf<Announcement>(response, failed);
+}
+
+export async function deleteAnnouncement(id: string): Promise<void> {
+  const failed = announcementFailed('delete');
+  await send(`/api/announcements/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    kind: 'write',
+    failed,
+  });
+}
+
+// ---- Enquiries -------------------------------------------------------------------------------
+
+export function listEnquiries(
+  query: ListQuery,
+  pageNumber: number,
+  pageSize = ENQUIRIES_PAGE_SIZE,
+): Promise<Page<AdminEnquiry>> {
+  return page<AdminEnquiry>('/api/enquiries', query, pageNumber, pageSize, listFailed('enquiries'));
+}
+
+export async function deleteEnquiry(id: string): Promise<void> {
+  const failed = ({ detail }: Failure) => `Failed to delete enquiry: ${detail}`;
+  await send(`/api/enquiries/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    kind: 'write',
+    failed,
+  });
+}
+
+/**
+ * The CSV export as a file to save: its content and the name the server suggests. The server
+ * answers in parts (each names the next in X-Next-After); they are fetched in turn and joined.
+ */
+export async function downloadEnquiriesCsv(): Promise<{ blob: Blob; filename: string }> {
+  const failed = ({ status }: Failure) =>
+    `Failed to download enquiries. HTTP error! status: ${status}`;
+  const parts: Blob[] = [];
+  let filename = 'enquiries.csv';
+  let after: string | null = null;
+  do {
+    const path: string =
+      after === null
+        ? '/api/enquiries.csv'
+        : `/api/enquiries.csv?after=${encodeURIComponent(after)}`;
+    const response = await send(path, { kind: 'read', failed });
+    if (parts.length === 0) {
+      const disposition = response.headers.get('content-disposition') ?? '';
+      filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? filename;
+    }
+    parts.push(await response.blob());
+    after = response.headers.get('x-next-after');
+  } while (after !== null);
+  return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }), filename };
+}
+
+// ---- Contact messages ------------------------------------------------------------------------
+
+export function listContactMessages(
+  query: ListQuery,
+  pageNumber: number,
+  pageSize = ENQUIRIES_PAGE_SIZE,
+): Promise<Page<AdminContactMessage>> {
+  return page<AdminContactMessage>(
+    '/api/contact-messages',
+    query,
+    pageNumber,
+    pageSize,
+    listFailed('messages'),
+  );
+}
+
+export async function deleteContactMessage(id: string): Promise<void> {
+  const failed = ({ detail }: Failure) => `Failed to delete message: ${detail}`;
+  await send(`/api/contact-messages/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    kind: 'write',
+    failed,
+  });
+}
+
+// ---- Erasure of one person (DPDP Act 2023, GDPR) ---------------------------------------------
+
+/** The server's own words for a 409 (the count changed); else what failed and why. */
+const erasureFailed =
+  (action: string) =>
+  ({ status, detail }: Failure) =>
+    status === 409 ? detail : `Could not ${action}: ${detail}`;
+
+/** GET /api/erasure?email=: how many enquiries and messages use the address. */
+export async function previewErasure(email: string): Promise<ErasurePreview> {
+  const failed = erasureFailed('find the records');
+  const response = await send(`/api/erasure?${new URLSearchParams({ email })}`, {
+    kind: 'read',
+    failed,
+  });
+  return jsonOf<ErasurePreview>(response, failed);
+}
+
+/**
+ * POST /api/erasure: deletes the previewed records `ids`; a 409 when a record of the address
+ * arrived after the preview (nothing is deleted then).
+ */
+export async function eraseRecords(
+  email: string,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
+  const failed = erasureFailed('delete the records');
+  const response = await send('/api/erasure', {
+    method: 'POST',
+    body: { email, ids },
+    kind: 'write',
+    failed,
+  });
+  return jsonOf<{ deleted: number }>(response, failed);
+}
+
+// ---- Follow-up (enquiries and contact messages) ---------------------------------------------
+
+/** An enquiry as the admin API returns it: its fields plus status, notes and version. */
+export type AdminEnquiry = Enquiry & FollowUp;
+export type AdminContactMessage = ContactMessage & FollowUp;
+
+/** Which kind of lead: picks the path and the words of the messages. */
+export type LeadKind = 'enquiry' | 'message';
+
+const LEAD_PATHS: Record<LeadKind, string> = {
+  enquiry: '/api/enquiries',
+  message: '/api/contact-messages',
+};
+
+const leadPath = (kind: LeadKind, id: string) => `${LEAD_PATHS[kind]}/${encodeURIComponent(id)}`;
+
+/** The server's own words (its 409 says to reload); else what failed and the status. */
+const leadFailed =
+  (kind: LeadKind, action: string) =>
+  ({ detail }: Failure) =>
+    `Could not ${action} the ${kind}: ${detail}`;
+
+/** The version an answer's `ETag: "<version>"` names; undefined when it names none. */
+export function etagVersion(response: Response): number | undefined {
+  const match = /^(?:W\/)?"([1-9]\d*)"$/.exec(response.headers.get('etag')?.trim() ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+export function getEnquiry(id: string): Promise<AdminEnquiry> {
+  return getLead<AdminEnquiry>('enquiry', id);
+}
+
+export function getContactMessage(id: string): Promise<AdminContactMessage> {
+  return getLead<AdminContactMessage>('message', id);
+}
+
+export async function getLead<T extends FollowUp>(kind: LeadKind, id: string): Promise<T> {
+  const failed = leadFailed(kind, 'load');
+  const response = await send(leadPath(kind, id), { kind: 'read', failed });
+  return jsonOf<T>(response, failed);
+}
+
+/** PATCH the status under `If-Match`; resolves to the updated record (a 409 throws). */
+export async function setStatus<T extends FollowUp>(
+  kind: LeadKind,
+  id: string,
+  status: Status,
+  version: number,
+): Promise<T> {
+  const failed = leadFailed(kind, 'save the status of');
+  const response = await send(leadPath(kind, id), {
+    method: 'PATCH',
+    body: { status },
+    ifVersion: version,
+    kind: 'write',
+    failed,
+  });
+  return jsonOf<T>(response, failed);
+}
+
+/** POST a note; resolves to the stored note and the record's new version (from the ETag). */
+export async function addNote(
+  kind: LeadKind,
+  id: string,
+  text: string,
+  version?: number,
+): Promise<{ note: Note; version: number | undefined }> {
+  const failed = leadFailed(kind, 'add a note to');
+  const response = await send(`${leadPath(kind, id)}/notes`, {
+    method: 'POST',
+    body: { text },
+    ...(version === undefined ? {} : { ifVersion: version }),
+    kind: 'write',
+    failed,
+  });
+  const note = await jsonOf<Note>(response, failed);
+  return { note, version: etagVersion(response) };
+}
+
+// ---- Login -----------------------------------------------------------------------------------
+
+/** "2 minutes", "45 seconds": a Retry-After wait in words. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * POST /api/login → the token. 429 says how long to wait, 503 passes on the server's reason;
+ * every other failure is SPEC §8's 'Invalid credentials'.
+ */
+export async function login(username: string, password: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch('/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+  } catch {
+    throw new ApiError(API_MESSAGES.invalidCredentials, 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (
+    response.ok &&
+    typeof body === 'object' &&
+    body !== null &&
+    'token' in body &&
+    typeof body.token === 'string'
+  ) {
+    return body.token;
+  }
+  if (response.status === 429) {
+    const wait = Number(response.headers.get('retry-after'));
+    const when = Number.isFinite(wait) && wait > 0 ? `in ${formatWait(Math.ceil(wait))}` : 'later';
+    throw new ApiError(
+      `Too many failed attempts: sign-in is locked. Please try again ${when}.`,
+      429,
+    );
+  }
+  if (response.status === 503) {
+    throw new ApiError(errorBody(body).error ?? API_MESSAGES.loginUnavailable, 503);
+  }
+  throw new ApiError(API_MESSAGES.invalidCredentials, response.status);
+}

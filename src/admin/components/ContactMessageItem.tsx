@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import type { AdminContactMessage } from '../api/client';
+import { formatDate, mailtoHref } from '../display';
+import { DEFAULT_STATUS } from '../../lib/schemas';
+import FollowUpPanel from './FollowUpPanel';
+
+interface Props {
+  message: AdminContactMessage;
+  onDelete: (message: AdminContactMessage) => void;
+  /** The message after a follow-up change or a reload. */
+  onChange: (message: AdminContactMessage) => void;
+}
+
+/**
+ * One contact message: sender, date and status badge; View shows the text and its follow-up
+ * (status, notes); Delete.
+ */
+export default function ContactMessageItem({ message, onDelete, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const mailto = mailtoHref(message.email);
+
+  return (
+    <li className="admin-list__item admin-message" data-message-id={message._id}>
+      <div className="admin-list__text">
+        <strong>{message.name}</strong>
+        {mailto ? <a href={mailto}>{message.email}</a> : <span>{message.email}</span>}
+        <span className="admin-list__link">{formatDate(message.createdAt)}</span>
+        <span className="admin-badge" data-status={message.status ?? DEFAULT_STATUS}>
+          {message.status ?? DEFAULT_STATUS}
+        </span>
+      </div>
+      <span className="admin-actions">
+        <button
+          className="admin-btn admin-btn--secondary"
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide' : 'View'}
+          <span className="visually-hidden"> message from {message.name}</span>
+        </button>
+        <button
+          className="admin-btn admin-btn--danger"
+          type="button"
+          onClick={() => onDelete(message)}
+        >
+          Delete<span className="visually-hidden"> message from {message.name}</span>
+        </button>
+      </span>
+      <div className="admin-message__details" id={bodyId} hidden={!open}>
+        <p className="admin-message__body">{message.message}</p>
+        {open && <FollowUpPanel kind="message" record={message} onChange={onChange} />}
+      </div>
+    </li>
+  );
+}

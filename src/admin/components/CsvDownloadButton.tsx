@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { ApiError, API_MESSAGES, downloadEnquiriesCsv } from '../api/client';
+import Alert from './Alert';
+
+/** Saves GET /api/enquiries.csv: fetched with the token (a plain link could not send it). */
+export default function CsvDownloadButton() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function download() {
+    setBusy(true);
+    setError('');
+    try {
+      const { blob, filename } = await downloadEnquiriesCsv();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked later: some browsers read the object URL after click() returns.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : API_MESSAGES.network);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-csv">
+      <button
+        className="admin-btn admin-btn--secondary"
+        type="button"
+        onClick={() => void download()}
+        disabled={busy}
+      >
+        Download CSV<span className="visually-hidden"> of all enquiries</span>
+      </button>
+      <Alert message={error} />
+    </div>
+  );
+}

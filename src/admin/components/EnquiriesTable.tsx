@@ -1,0 +1,124 @@
+/**
+ * The enquiries of one server page. A button sorts them by status (New → Lost, Lost → New, back to
+ * newest first): a client-side sort of the page shown, since the API lists newest first only.
+ */
+import { useState, type ReactNode } from 'react';
+import type { AdminEnquiry } from '../api/client';
+import { displayValue, formatDate, nextSort, sortByStatus, type StatusSort } from '../display';
+import { DEFAULT_STATUS } from '../../lib/schemas';
+
+interface Props {
+  enquiries: AdminEnquiry[];
+  busy: boolean;
+  onView: (enquiry: AdminEnquiry, button: HTMLButtonElement) => void;
+  onDelete: (enquiry: AdminEnquiry) => void;
+}
+
+/** SPEC §2 columns; each cell carries its column name for the stacked layout of narrow screens. */
+const COLUMNS = [
+  'Date',
+  'Full Name',
+  'Email',
+  'Phone',
+  'Type',
+  'Capacity',
+  'Timeline',
+  'Status',
+  'Actions',
+] as const;
+
+/** An address may wrap after its @ rather than anywhere. */
+function breakableEmail(email: string): ReactNode {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/** What the sort button says: the order shown now. */
+const SORT_LABEL: Record<StatusSort, string> = {
+  none: 'newest first',
+  ascending: 'New to Lost',
+  descending: 'Lost to New',
+};
+
+export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Props) {
+  const [sort, setSort] = useState<StatusSort>('none');
+  return (
+    <>
+      {/* Outside the table: its header is hidden on narrow screens, where rows stack. */}
+      <p className="admin-table-tools">
+        <button
+          className="admin-btn admin-btn--secondary"
+          type="button"
+          onClick={() => setSort(nextSort(sort))}
+        >
+          Sort by status: {SORT_LABEL[sort]}
+        </button>
+      </p>
+      <div className="admin-table-wrap">
+        <table className="admin-table" aria-labelledby="enquiries-heading" aria-busy={busy}>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" aria-sort={column === 'Status' ? sort : undefined}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sortByStatus(enquiries, sort).map((enquiry) => {
+              const cells: ReactNode[] = [
+                formatDate(enquiry.createdAt),
+                displayValue(enquiry.fullName),
+                breakableEmail(displayValue(enquiry.emailAddress)),
+                displayValue(enquiry.phoneNumber),
+                displayValue(enquiry.enquiryType),
+                displayValue(enquiry.generatorCapacity),
+                displayValue(enquiry.preferredTimeline),
+                <span className="admin-badge" data-status={enquiry.status ?? DEFAULT_STATUS}>
+                  {enquiry.status ?? DEFAULT_STATUS}
+                </span>,
+              ];
+              return (
+                <tr key={enquiry._id} data-enquiry-id={enquiry._id}>
+                  {cells.map((cell, index) => (
+                    <td key={COLUMNS[index]} data-label={COLUMNS[index]}>
+                      {cell}
+                    </td>
+                  ))}
+                  <td data-label="Actions">
+                    <span className="admin-actions">
+                      <button
+                        className="admin-btn admin-btn--secondary"
+                        type="button"
+                        onClick={(event) => onView(enquiry, event.currentTarget)}
+                      >
+                        View
+                        <span className="visually-hidden"> enquiry from {enquiry.fullName}</span>
+                      </button>
+                      <button
+                        className="admin-btn admin-btn--danger"
+                        type="button"
+                        onClick={() => onDelete(enquiry)}
+                      >
+                        Delete
+                        <span className="visually-hidden"> enquiry from {enquiry.fullName}</span>
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

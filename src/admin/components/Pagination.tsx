@@ -1,0 +1,55 @@
+import { pageButtons } from '../display';
+
+interface Props {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  /** Names the navigation landmark, e.g. 'Enquiries pages'. */
+  label: string;
+}
+
+/** SPEC §2: Previous, numbered pages and Next, only when there is more than one page. */
+export default function Pagination({ page, pages, onPage, label }: Props) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pagination" aria-label={label}>
+      <button
+        className="admin-btn admin-btn--secondary"
+        type="button"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </button>
+      <ul>
+        {pageButtons(page, pages).map((number, index) => (
+          <li key={number ?? `gap-${index}`}>
+            {number === null ? (
+              <span className="admin-pagination__gap" aria-hidden="true">
+                …
+              </span>
+            ) : (
+              <button
+                className="admin-btn admin-btn--page"
+                type="button"
+                aria-current={number === page ? 'page' : undefined}
+                onClick={() => onPage(number)}
+              >
+                <span className="visually-hidden">Page </span>
+                {number}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button
+        className="admin-btn admin-btn--secondary"
+        type="button"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}

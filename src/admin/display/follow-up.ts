@@ -1,0 +1,37 @@
+/** Follow-up texts and the status sort of the enquiries table. */
+import { NOTE_MAX_LENGTH, STATUSES, type Status } from '../../lib/schemas';
+
+/** What the modal says once a 409 made it read the record again. */
+export function conflictMessage(kind: 'enquiry' | 'message'): string {
+  return `This ${kind} was changed elsewhere; it has been reloaded.`;
+}
+
+/** The note box's counter, counted as the server counts: trimmed, UTF-16 units. */
+export function noteCount(text: string): string {
+  const used = text.trim().length;
+  return `${used.toLocaleString('en-US')} / ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`;
+}
+
+export type StatusSort = 'none' | 'ascending' | 'descending';
+
+/**
+ * The rows in status order (New → Lost, the order a lead moves through them), or reversed; ties
+ * keep their order (newest first). A record without a status counts as New.
+ */
+export function sortByStatus<T extends { status?: Status }>(
+  items: readonly T[],
+  sort: StatusSort,
+): T[] {
+  if (sort === 'none') return [...items];
+  const rank = (item: T) => STATUSES.indexOf(item.status ?? 'New');
+  const sign = sort === 'ascending' ? 1 : -1;
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => sign * (rank(a.item) - rank(b.item)) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+/** The next sort of the Status header: none → ascending → descending → none. */
+export function nextSort(sort: StatusSort): StatusSort {
+  return sort === 'none' ? 'ascending' : sort === 'ascending' ? 'descending' : 'none';
+}

@@ -1,0 +1,38 @@
+/**
+ * Pure helpers of the admin screens: how enquiry values read (SPEC §2 detail modal), the mail
+ * draft link, dates, which page to show after a delete (SPEC §4), the lists' search state in the
+ * page URL, and the texts of counts and of erasing one person.
+ *
+ * The components and hooks import them from here, the unit tests from each module. The bundle
+ * places a module's code where it is first imported, so this list keeps the order the helpers
+ * had in their one file before (src/lib/admin-display.ts), and the dashboard's script with it.
+ */
+export {
+  NOT_AVAILABLE,
+  displayValue,
+  enquiryDetailRows,
+  formatDate,
+  mailtoHref,
+  type DetailRow,
+} from './values';
+export { pageButtons, pageCount, pageWithin } from './pagination';
+export { conflictMessage, nextSort, noteCount, sortByStatus, type StatusSort } from './follow-up';
+export { emptyValues, parseValues, readListView, writeListView, type ListView } from './list-view';
+export {
+  ENQUIRY_NOUN,
+  MESSAGE_NOUN,
+  listSummary,
+  newCountsText,
+  noMatch,
+  plural,
+  type Noun,
+} from './counts';
+export {
+  NO_RECORDS_FOR_ADDRESS,
+  eraseButton,
+  eraseQuestion,
+  erased,
+  erasureFound,
+  previewTotal,
+} from './erasure';
+export { indexNotice } from './notices';

@@ -1,0 +1,68 @@
+/**
+ * How enquiry values read in the admin (SPEC §2 detail modal): 'N/A' for what is missing, the
+ * fields that apply to an enquiry, the mail draft link and dates.
+ */
+import {
+  ENQUIRY_FIELDS,
+  ENQUIRY_FIELD_LABELS,
+  INSTITUTION_ENQUIRY,
+  OTHER_HOW_HEARD,
+  OTHER_INSTITUTION_TYPE,
+  isEmail,
+  type Enquiry,
+  type EnquiryField,
+} from '../../lib/schemas';
+
+export const NOT_AVAILABLE = 'N/A';
+
+/** Empty values and empty lists read 'N/A'; lists are joined with commas; yes/no for flags. */
+export function displayValue(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? NOT_AVAILABLE : value.join(', ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === null || value === undefined) return NOT_AVAILABLE;
+  const text = String(value).trim();
+  return text === '' ? NOT_AVAILABLE : text;
+}
+
+/** SPEC §2: fields shown only when the answer they depend on asks for them. */
+const CONDITIONS: Partial<Record<EnquiryField, (enquiry: Enquiry) => boolean>> = {
+  institutionName: (enquiry) => enquiry.enquiryType === INSTITUTION_ENQUIRY,
+  institutionType: (enquiry) => enquiry.enquiryType === INSTITUTION_ENQUIRY,
+  institutionTypeOther: (enquiry) =>
+    Array.isArray(enquiry.institutionType) &&
+    (enquiry.institutionType as readonly string[]).includes(OTHER_INSTITUTION_TYPE),
+  renewableEnergySpecify: (enquiry) => enquiry.renewableEnergyUsed === 'Yes',
+  howHearAboutUsOther: (enquiry) => enquiry.howHearAboutUs === OTHER_HOW_HEARD,
+};
+
+export interface DetailRow {
+  field: EnquiryField;
+  label: string;
+  value: string;
+}
+
+/** Every enquiry field that applies, in the labels' order, ready to show. */
+export function enquiryDetailRows(enquiry: Enquiry): DetailRow[] {
+  return ENQUIRY_FIELDS.filter((field) => CONDITIONS[field]?.(enquiry) ?? true).map((field) => ({
+    field,
+    label: ENQUIRY_FIELD_LABELS[field],
+    value: displayValue(enquiry[field]),
+  }));
+}
+
+/** A `mailto:` link to the address, or null when it is missing, 'N/A' or not an address. */
+export function mailtoHref(address: unknown): string | null {
+  if (typeof address !== 'string') return null;
+  const email = address.trim();
+  if (email === '' || email === NOT_AVAILABLE || !isEmail(email)) return null;
+  const at = email.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+}
+
+/** A stored ISO date in the admin's locale, or 'N/A'. */
+export function formatDate(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return NOT_AVAILABLE;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
+  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+}

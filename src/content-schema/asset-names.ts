@@ -1,0 +1,47 @@
+/**
+ * The names content may give an asset, listed once: icons (lucide-static), illustrations
+ * (src/assets/illustrations) and slide images (src/assets/slides), as the content schemas accept
+ * them (src/content.config.ts) and the CMS offers them (src/integrations/cms/config.ts). Read from
+ * the folders with node:fs, not Vite's import.meta.glob, because the CMS config is generated
+ * outside Vite (by the integration, `npm run cms` and the unit tests). The pages load the files
+ * themselves through Vite (src/page-helpers/icons.ts, src/page-helpers/illustrations.ts).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface AssetNames {
+  /** Lucide names: the files of node_modules/lucide-static/icons without `.svg`. */
+  icons: string[];
+  /** The files of src/assets/illustrations without `.svg`. */
+  illustrations: string[];
+  /** `/images/<file>` for each file of src/assets/slides (HomeSlider sizes it). */
+  slideImages: string[];
+}
+
+/** In the order of Vite's globs: sorted by file name, extension included. */
+function fileNames(folder: string, extension: string): string[] {
+  return readdirSync(folder)
+    .filter((file) => file.endsWith(extension))
+    .sort();
+}
+
+/** The names the folders of the project at `root` hold now. */
+export function assetNames(root: string): AssetNames {
+  const icons = fileNames(join(root, 'node_modules/lucide-static/icons'), '.svg');
+  const illustrations = fileNames(join(root, 'src/assets/illustrations'), '.svg');
+  const slides = fileNames(join(root, 'src/assets/slides'), '.jpg');
+  return {
+    icons: icons.map((file) => file.slice(0, -'.svg'.length)),
+    illustrations: illustrations.map((file) => file.slice(0, -'.svg'.length)),
+    slideImages: slides.map((file) => `/images/${file}`),
+  };
+}
+
+const project = assetNames(join(import.meta.dirname, '../..'));
+
+/** Every valid icon name, for the content schema. */
+export const iconNames: readonly string[] = project.icons;
+/** Every illustration name, for the content schema. */
+export const illustrationNames: readonly string[] = project.illustrations;
+/** Every slide image as content names it, e.g. `/images/slide1.jpg`, for the content schema. */
+export const slideImages: readonly string[] = project.slideImages;

@@ -1,0 +1,71 @@
+/**
+ * What the CMS config is generated from, read without Vite so that the build (an Astro
+ * integration, outside Vite) and the unit tests read the same: each collection's folder and
+ * pattern (src/content-schema/collections.ts, which src/content.config.ts makes its loaders from),
+ * its JSON Schema in .astro/collections/ (written by `astro sync`, which every `astro build` runs
+ * first) and the entries it holds. The names an icon, illustration or slide image may take come
+ * from src/content-schema/asset-names.ts, as the content schemas' do.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { collectionFolders, type CollectionFolder } from '../../content-schema/collections.ts';
+import type { JsonSchema } from './fields.ts';
+
+/** A collection as src/content.config.ts declares it. */
+export interface CollectionSource extends CollectionFolder {
+  name: string;
+}
+
+/** The collections of content.config.ts, in its order. */
+export function collectionSources(): CollectionSource[] {
+  return Object.entries(collectionFolders).map(([name, { pattern, base }]) => ({
+    name,
+    pattern,
+    base,
+  }));
+}
+
+export function readSchema(root: string, collection: string): JsonSchema {
+  const file = join(root, '.astro/collections', `${collection}.schema.json`);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx astro sync\``);
+  return JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+}
+
+/** Data of an entry: a YAML file, or the front matter of a Markdown/MDX file. */
+export function entryData(text: string, file: string): unknown {
+  if (file.endsWith('.yaml') || file.endsWith('.yml')) return parse(text);
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  return match?.[1] === undefined ? {} : parse(match[1]);
+}
+
+/** Every entry of a collection folder (any depth), as parsed data. */
+export function entriesOf(root: string, base: string): unknown[] {
+  const folder = join(root, base);
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ya?ml|mdx?)$/.test(file))
+    .map((file) => entryData(readFileSync(join(folder, file), 'utf8'), file));
+}
+
+/** Sub-folders of a collection folder (the items' groups). */
+export function subfolders(root: string, base: string): string[] {
+  return readdirSync(join(root, base), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The keys entries use at a dotted path, e.g. `sections` → `services`, `team`, … */
+export function keysAt(entries: readonly unknown[], path: string): string[] {
+  const keys = new Set<string>();
+  for (const entry of entries) {
+    let value: unknown = entry;
+    for (const part of path.split('.')) {
+      value = typeof value === 'object' && value !== null ? Reflect.get(value, part) : undefined;
+    }
+    if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) keys.add(key);
+    }
+  }
+  return [...keys].sort();
+}
