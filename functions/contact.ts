@@ -2,14 +2,14 @@
  * POST /api/contact: public contact message (JSON or the no-JS form post).
  */
 import type { Config } from '@netlify/functions';
-import { ContactMessageSchema } from '../src/lib/schemas/index.ts';
+import { MESSAGE } from '../src/lib/leads/index.ts';
 import { dispatch, endpoint } from './_lib/http.ts';
 import { contactNotification } from './_lib/notifications.ts';
 import { contactMessages } from './_lib/repositories/contact-messages.ts';
 import { publicSubmission } from './_lib/submission.ts';
 
 const create = publicSubmission({
-  schema: ContactMessageSchema,
+  schema: MESSAGE.schema,
   save: (input, key) => contactMessages.submit(input, key),
   notification: contactNotification,
   form: { name: 'contact', page: '/', anchor: 'contact-form' },

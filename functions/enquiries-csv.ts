@@ -8,7 +8,7 @@
  * on earlier exports stay where they were.
  */
 import type { Config } from '@netlify/functions';
-import { ENQUIRY_FIELD_LABELS, ENQUIRY_FIELDS } from '../src/lib/schemas/index.ts';
+import { ENQUIRY, fieldsOf } from '../src/lib/leads/index.ts';
 import { admin } from './_lib/auth.ts';
 import { csvRow } from './_lib/csv.ts';
 import { HttpError, dispatch, endpoint, type Handler } from './_lib/http.ts';
@@ -20,10 +20,11 @@ export const CSV_PART_ROWS = 5_000;
 /** Characters of one part at most: well under Netlify's 6 MB response limit. */
 const CSV_PART_CHARS = 4_000_000;
 
+const FIELDS = fieldsOf(ENQUIRY);
 const HEADER = [
   'ID',
   'Date',
-  ...ENQUIRY_FIELDS.map((field) => ENQUIRY_FIELD_LABELS[field]),
+  ...FIELDS.map((field) => ENQUIRY.labels[field]),
   'Status',
   'Last change',
 ];
@@ -53,7 +54,7 @@ const exportCsv: Handler = async (req) => {
     const line = csvRow([
       record._id,
       record.createdAt,
-      ...ENQUIRY_FIELDS.map((field) => record[field]),
+      ...FIELDS.map((field) => record[field]),
       record.status,
       record.statusChangedAt,
     ]);

@@ -3,7 +3,7 @@
  * page, total in X-Total-Count), read, status change, notes (follow-up-handlers.ts) and delete.
  */
 import type { Config } from '@netlify/functions';
-import { ENQUIRY_SEARCH, EnquirySchema } from '../src/lib/schemas/index.ts';
+import { ENQUIRY } from '../src/lib/leads/index.ts';
 import { admin } from './_lib/auth.ts';
 import { followUpHandlers, isNotesPath } from './_lib/follow-up-handlers.ts';
 import { dispatch, endpoint } from './_lib/http.ts';
@@ -13,7 +13,7 @@ import { publicSubmission } from './_lib/submission.ts';
 import { timelineHandlers } from './_lib/timeline-handlers.ts';
 
 const create = publicSubmission({
-  schema: EnquirySchema,
+  schema: ENQUIRY.schema,
   save: (input, key) => enquiries.submit(input, key),
   notification: enquiryNotification,
   form: {
@@ -24,8 +24,8 @@ const create = publicSubmission({
   },
 });
 
-const { list, remove } = timelineHandlers(enquiries, 'Enquiry', ENQUIRY_SEARCH);
-const { show, setStatus, addNote } = followUpHandlers(enquiries, 'Enquiry');
+const { list, remove } = timelineHandlers(enquiries, ENQUIRY.noun, ENQUIRY.search);
+const { show, setStatus, addNote } = followUpHandlers(enquiries, ENQUIRY.noun);
 
 export default endpoint((req, context) => {
   if (context.params['id'] === undefined) {

@@ -17,6 +17,7 @@ import {
   sameAddress,
   type ErasurePreview,
 } from '../src/lib/schemas/index.ts';
+import { ENQUIRY, MESSAGE } from '../src/lib/leads/index.ts';
 import { admin } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { HttpError, dispatch, endpoint, json } from './_lib/http.ts';
@@ -26,14 +27,14 @@ import type { Timeline } from './_lib/repositories/timeline.ts';
 import { validate } from './_lib/validate.ts';
 
 interface Source {
+  /** The summary field holding the address (the kind's `person.email`). */
+  email: string;
   timeline: Timeline<object>;
-  /** The summary field holding the address. */
-  field: 'email';
 }
 
 const SOURCES = {
-  enquiries: { timeline: enquiries as Timeline<object>, field: 'email' },
-  messages: { timeline: contactMessages as Timeline<object>, field: 'email' },
+  enquiries: { email: ENQUIRY.person.email, timeline: enquiries as Timeline<object> },
+  messages: { email: MESSAGE.person.email, timeline: contactMessages as Timeline<object> },
 } as const satisfies Record<string, Source>;
 
 type Matches = Record<keyof typeof SOURCES, string[]>;
@@ -53,7 +54,7 @@ function addressesIn(text: string): string[] {
 
 /** The ids of every record of `email`, by source, newest first; quarantined ones included. */
 async function matching(email: string): Promise<Matches> {
-  const find = async ({ timeline, field }: Source) => {
+  const find = async ({ timeline, email: field }: Source) => {
     // In turn: reading for the index may set a damaged record aside, to be found among these.
     const { entries, pending } = await timeline.summaries();
     const quarantined = await timeline.quarantined();

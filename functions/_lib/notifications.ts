@@ -1,10 +1,6 @@
 /** The e-mails sent for new enquiries and contact messages. */
-import {
-  ENQUIRY_FIELD_LABELS,
-  ENQUIRY_FIELDS,
-  type ContactMessage,
-  type Enquiry,
-} from '../../src/lib/schemas/index.ts';
+import { ENQUIRY, fieldsOf } from '../../src/lib/leads/index.ts';
+import type { ContactMessage, Enquiry } from '../../src/lib/schemas/index.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
 
 function show(value: unknown): string {
@@ -14,8 +10,8 @@ function show(value: unknown): string {
 }
 
 export function enquiryNotification(enquiry: Enquiry): Notification {
-  const lines = ENQUIRY_FIELDS.map(
-    (field) => `${ENQUIRY_FIELD_LABELS[field]}: ${show(enquiry[field])}`,
+  const lines = fieldsOf(ENQUIRY).map(
+    (field) => `${ENQUIRY.labels[field]}: ${show(enquiry[field])}`,
   );
   const replyTo = safeReplyTo(enquiry.emailAddress);
   return {

@@ -27,6 +27,8 @@ import {
   type SearchSpec,
   type Searchable,
 } from '../../../src/lib/schemas/index.ts';
+import type * as v from 'valibot';
+import type { LeadKind } from '../../../src/lib/leads/index.ts';
 import { idTime, isId, newId } from '../ids.ts';
 import {
   editRecord,
@@ -448,6 +450,16 @@ function sameSubmission(stored: object, data: object): boolean {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The timeline of a kind of lead (src/lib/leads): its store, summary and search, as declared. */
+export function leadTimeline<S extends v.GenericSchema, K extends string>(
+  kind: LeadKind<S, K>,
+): Timeline<v.InferOutput<S> & object> {
+  return timeline<v.InferOutput<S> & object>(kind.store, {
+    summary: kind.summary as Readonly<Record<string, keyof v.InferOutput<S> & string>>,
+    search: kind.search,
+  });
 }
 
 /**
