@@ -189,7 +189,7 @@ const items = defineCollection({
       .describe('The page that lists the item.'),
     order: z.number().int().describe('Place on its page: 1 comes first.'),
     title: z.string().describe('Heading of the item on its page.'),
-    /** Full description; cards show the teaser of SPEC §9 and the full text on demand. */
+    /** Full description; cards show its teaser (teaser.ts) and the full text on demand. */
     description: z
       .string()
       .describe(

@@ -1,26 +1,14 @@
 /**
- * Login throttling per client address and user name that holds under any number of simultaneous
- * requests: within any LOGIN_LOCKOUT_MINUTES, at most LOGIN_MAX_FAILURES attempts of one pair are
- * checked against the password, and every other one is refused (429, Retry-After). Failures for
- * other names or from other addresses never lock anyone else out.
- *
- * Reserve, then check. Time is cut into windows as long as the lockout. Before its password is
- * checked, a request takes a numbered slot of the current window with a conditional write, so no
- * two requests ever hold one slot, and only a request holding a slot is checked. It may take slot
- * i only while i < max − (attempts of the previous window still within the lockout time); that
- * bound only falls as time passes, so the pair never has more than `max` attempts within any
- * lockout time, with no lock and no read-then-write race. A failure keeps its slot: it is the
- * failure record. A success forgives the failures that had ended before it took its slot (the
- * admin's own typing errors) and gives its own slot back only when no other attempt is recorded
- * or in flight (else it stays counted as `checked`, forgiven by the next success that begins after
- * it, so overlapping correct logins never pile up into a lockout): the admin who logs in is not
- * left one failure from a lockout, yet a correct password inside a burst of wrong ones lets none
- * of them past the limit. A lookup reads only the
- * pair's slots of the current and previous window; the first attempt of a pair in a window also
- * deletes records of older windows (SWEEP_LIMIT at a time), so records live at most about two
- * windows. A slot taken just as its window ends is given back and taken again in the new window
- * (a request of the new window may have read the old one before it landed); this relies on the
- * clocks of function instances agreeing to within the time a claim takes.
+ * Login throttling per client address and user name that holds under simultaneous requests: in
+ * any LOGIN_LOCKOUT_MINUTES at most LOGIN_MAX_FAILURES attempts of one pair reach the password
+ * check; the rest get 429 with Retry-After, and other names or addresses are never locked out.
+ * Reserve, then check: each request first takes a numbered slot of the current lockout-long
+ * window by conditional write, slot i only while i < max − the previous window's attempts still
+ * within the lockout time (no lock, no read-then-write race). A failure keeps its slot as its
+ * record; a success forgives the failures that ended before it began and frees its own slot only
+ * when no other attempt is recorded or in flight. A pair's first attempt in a window deletes
+ * older records (SWEEP_LIMIT at a time). A slot taken as its window ends is taken again in the
+ * new one, which assumes instances' clocks agree to within the time a claim takes.
  */
 import { createHash } from 'node:crypto';
 import { readPositiveInt } from './env.ts';

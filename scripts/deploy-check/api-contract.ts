@@ -1,5 +1,5 @@
 /**
- * Every call of the API contract (DESIGN.md, "API contract"): the one list the deploy check
+ * Every call of the API contract: the one list the deploy check
  * holds the bundled functions' routes against. `:id` stands for any one path segment.
  */
 export interface ApiCall {

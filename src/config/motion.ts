@@ -1,4 +1,4 @@
-/** Timings of SPEC §9, in one place for islands, scripts and tests. */
+/** Animation timings, in one place for islands, scripts and tests. */
 export const motion = {
   sliderFadeMs: 800,
   sliderAutoplayMs: 5000,

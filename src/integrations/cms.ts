@@ -1,5 +1,5 @@
 /**
- * The editors' CMS at /cms/ (issue 14): Decap CMS's prebuilt browser bundle, served from the
+ * The editors' CMS at /cms/: Decap CMS's prebuilt browser bundle, served from the
  * build, never from a CDN, with a config generated from the content schemas (src/integrations/cms).
  *
  * The bundle carries its own React and is copied as files, so nothing of it enters Vite's graph

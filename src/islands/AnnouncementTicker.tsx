@@ -9,7 +9,7 @@ function isItem(value: unknown): value is Item {
   return typeof item['_id'] === 'string' && typeof item['text'] === 'string';
 }
 
-/** Loads the public announcements once; any failure leaves the list empty (SPEC §7, §8). */
+/** Loads the public announcements once; any failure leaves the list empty. */
 async function loadAnnouncements(): Promise<Item[]> {
   try {
     const response = await fetch('/api/announcements', { headers: { Accept: 'application/json' } });
@@ -38,7 +38,7 @@ function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
 }
 
 /**
- * Announcements strip (SPEC §4): hidden while empty; a seamless loop made of the list and an
+ * Announcements strip: hidden while empty; a seamless loop made of the list and an
  * aria-hidden copy, paused on hover and keyboard focus; a static list under reduced motion.
  */
 export default function AnnouncementTicker() {

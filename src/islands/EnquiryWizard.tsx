@@ -26,7 +26,7 @@ const STEPS = [StepContact, StepProfile, StepRequirement, StepSite] as const;
 const LAST: EnquiryStep = 3;
 const ERROR_BANNER =
   'There was an error submitting your enquiry. Please correct the highlighted fields and try again.';
-/** Said below SPEC §8's banner when submitting again may work (503, no connection). */
+/** Said below the error banner when submitting again may work (503, no connection). */
 const RETRY_HINT = 'Your answers are kept: please submit the enquiry again in a moment.';
 
 /** The step of the first field with an error, in form order. */
@@ -36,7 +36,7 @@ function firstStepWithError(errors: EnquiryErrors): EnquiryStep | undefined {
 }
 
 /**
- * The four-step Generator Enquiry Form (SPEC §2, §4, §5, §8). Each step validates on Next and
+ * The four-step Generator Enquiry Form. Each step validates on Next and
  * on submit; what people type is kept as a draft in this tab until the enquiry is sent, with
  * the idempotency key that makes a retry after a 503 or a lost connection store it only once.
  * Before hydration (or without JavaScript) it is one long form that posts to the API.
@@ -88,7 +88,7 @@ export default function EnquiryWizard() {
   };
 
   /**
-   * Shows another step: scrolls the form's top into view, eases the step in (SPEC §9: 0.3 s;
+   * Shows another step: scrolls the form's top into view, eases the step in (0.3 s;
    * not under reduced motion) and puts the focus on its heading.
    */
   function goTo(next: EnquiryStep) {

@@ -35,7 +35,7 @@ const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Home slider (SPEC §2, §4, §9): four slides that fade every 5 s in an endless loop, with
+ * Home slider: four slides that fade every 5 s in an endless loop, with
  * previous/next, a two-digit slide number, and a pause control (WCAG 2.2.2). It does not pause
  * on hover or focus; with reduced motion it starts paused and changes slides instantly.
  */

@@ -1,4 +1,4 @@
-/** Slide numbers are shown with two digits (SPEC §2): 1 → "01". */
+/** Slide numbers are shown with two digits: 1 → "01". */
 export function twoDigits(n: number): string {
   return String(n).padStart(2, '0');
 }

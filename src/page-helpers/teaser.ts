@@ -1,5 +1,5 @@
 /**
- * The description teaser of SPEC §9: split a text into sentences; texts of three sentences or
+ * The description teaser: split a text into sentences; texts of three sentences or
  * fewer are returned unchanged; longer ones keep the first two sentences in full, then the first
  * half (rounded up) of the third sentence's words and an ellipsis.
  */
@@ -86,7 +86,7 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
-/** The shortened description shown on closed cards and sections (SPEC §9). */
+/** The shortened description shown on closed cards and sections. */
 export function teaser(text: string): string {
   const sentences = splitSentences(text);
   const [first, second, third] = sentences;

@@ -1,5 +1,5 @@
 /**
- * What the footer's contact form does once it is used (SPEC §4, §5, §8), loaded by
+ * What the footer's contact form does once it is used, loaded by
  * contact-form.ts as a bundle of its own that takes over every contact form on the page: idle →
  * sending (button disabled) → success (fields cleared) or error (values kept, the server's field
  * messages under their fields). What people type is kept as this tab's draft until it is sent,

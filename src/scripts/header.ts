@@ -1,7 +1,7 @@
 /**
  * Header menus: the mobile toggle and the Business/Projects dropdowns. Opening one dropdown
  * closes the other; Escape or a click elsewhere closes them; widening past the 768 px
- * breakpoint closes everything (SPEC §4 "Header").
+ * breakpoint closes everything.
  */
 const DESKTOP = '(min-width: 769px)';
 

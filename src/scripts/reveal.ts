@@ -1,4 +1,4 @@
-/** SPEC §9: a card is revealed once this share of it is visible. */
+/** A card is revealed once this share of it is visible. */
 export const REVEAL_THRESHOLD = 0.2;
 /** Cards in one row follow each other by this much. */
 export const REVEAL_STEP_S = 0.1;

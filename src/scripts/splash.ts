@@ -1,4 +1,4 @@
-/** SPEC §9: the splash never stays longer than this. */
+/** The splash never stays longer than this. */
 export const SPLASH_TIMEOUT_MS = 2000;
 
 /** Resolves when the image has loaded or failed, whichever comes first. */

@@ -71,7 +71,7 @@ test.describe('lead follow-up in the enquiry details', () => {
     expect(stored).toMatchObject({ status: 'Contacted', notes: [{ text: note }] });
     expect(stored.statusChangedAt).toBeTruthy();
 
-    // Leaving the dashboard logs out (SPEC §4): a fresh load and login read it back.
+    // Leaving the dashboard logs out: a fresh load and login read it back.
     await logIn(page);
     const again = await enquiryRow(page, name);
     await expect(badge(again)).toHaveText('Contacted');

@@ -50,7 +50,7 @@ export function acceptDialogs(page: Page): string[] {
   return messages;
 }
 
-/** A valid enquiry body (SPEC §5): an individual who uses no renewable energy. */
+/** A valid enquiry body: an individual who uses no renewable energy. */
 export function enquiryBody(fullName: string, overrides: Record<string, unknown> = {}) {
   return {
     fullName,
@@ -158,7 +158,7 @@ export async function enquiryApi(request: APIRequestContext, id: string) {
 export const searchToken = () =>
   `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-/** Reloads the dashboard: leaving logs out (SPEC §4), so log in again and come back to this URL. */
+/** Reloads the dashboard: leaving logs out, so log in again and come back to this URL. */
 export async function reloadAndLogIn(page: Page): Promise<void> {
   await page.reload();
   await expect(page).toHaveURL(/\/login\?from=/);

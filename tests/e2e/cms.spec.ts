@@ -1,5 +1,5 @@
 /**
- * The editors' CMS end to end (issue 14, item 7): Decap at /cms/ under `astro dev`, saving through
+ * The editors' CMS end to end: Decap at /cms/ under `astro dev`, saving through
  * the local backend (decap-server in git mode, scripts/cms-backend.ts) into a temporary clone of
  * this repository's HEAD, on free loopback ports. An edit of an item's title and of a page's
  * description each become one commit holding exactly that change (the MDX body byte-identical);

@@ -7,7 +7,7 @@ import {
   otherHostRequests,
 } from './services-support';
 
-/** SPEC §2 and §4 "EIA page": ten cards; Know More opens one card's infographic at a time. */
+/** EIA page: ten cards; Know More opens one card's infographic at a time. */
 
 const path = '/services/environmental-impact-assessment';
 const services = [

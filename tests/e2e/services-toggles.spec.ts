@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { axeOutsideFrames, openPage } from './services-support';
 
-/** SPEC §4 "Service pages (liquid, solid, corporate)": Know More / Show Less, one open at a time. */
+/** Service pages (liquid, solid, corporate): Know More / Show Less, one open at a time. */
 
 const pages = [
   {

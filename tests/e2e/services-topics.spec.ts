@@ -7,7 +7,7 @@ import {
   otherHostRequests,
 } from './services-support';
 
-/** SPEC §4 "Farming" and "Hospitality": choosing a card shows its panel and infographic. */
+/** Farming and hospitality pages: choosing a card shows its panel and infographic. */
 
 const farming = '/integrated-farming';
 const hospitality = '/hospitality';

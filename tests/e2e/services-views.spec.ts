@@ -8,7 +8,7 @@ import {
   revealAll,
 } from './services-support';
 
-/** SPEC §4 "Renewable section view" and "Generator page card": default → options → text ⇄ graphical. */
+/** Renewable page sections and the generator page card: default → options → text ⇄ graphical. */
 
 const renewable = '/renewable-energy';
 const generator = '/services/mcore-hidromagnetic-generator';

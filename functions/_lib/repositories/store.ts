@@ -1,24 +1,14 @@
 /**
- * The one door to Netlify Blobs. Repositories call `withStore`; nothing else calls `getStore`,
- * and only while a request is being handled (a store opened at module load fails in production).
- *
- * Which data a request sees is decided here and nowhere else, from Netlify's deploy context
- * (`context.deploy.context`, else the `CONTEXT` variable, as env.ts's `deployScopeOf` reads
- * it): production, local runs and anything
- * unknown use the site-wide stores; deploy previews and branch deploys use deploy-scoped stores
- * (`getDeployStore`), which start empty and die with their deploy, so no pull request's code or
- * test submission ever reads or changes production's leads. A preview whose deploy id cannot be
- * found gets 503, never the site-wide stores. Security bookkeeping (revoked tokens, login
- * attempts) follows the credentials instead of the data (`storeLocation`): it is shared by every
- * deploy that accepts the same tokens.
- *
- * Storage work is bounded per request, not per call: `endpoint()` opens a scope whose deadline is
- * STORAGE_TIMEOUT_MS from the request's start, and every storage call of the request shares it.
- * An operation fails as soon as one of its calls cannot connect, answers 5xx/429 or outlives the
- * deadline, and then throws `StorageUnavailableError` (the API answers 503). The Blobs client
- * would otherwise retry for up to 25 s, past Netlify's 10 s function limit. Each `withStore` call
- * is its own operation, so a clean-up after a failed one (taking back a half-made record) can
- * still run, within a short grace period past the deadline.
+ * The one door to Netlify Blobs: repositories call `withStore`, only while a request is handled
+ * (a store opened at module load fails in production). The deploy context alone decides which
+ * data a request sees: production, local runs and unknown contexts use site-wide stores; deploy
+ * previews and branch deploys use deploy-scoped stores, so they never touch production's leads
+ * (no deploy id: 503). Security bookkeeping (revoked tokens, login attempts) follows the
+ * credentials instead (`storeLocation`). All storage calls of a request share one deadline,
+ * STORAGE_TIMEOUT_MS from its start; a call that cannot connect, answers 5xx/429 or outlives it
+ * throws `StorageUnavailableError` (the API answers 503) rather than let the Blobs client retry
+ * past Netlify's 10 s function limit. Each `withStore` call is its own operation, so a clean-up
+ * after a failed one still runs, within a short grace period past the deadline.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getDeployStore, getStore, type Store } from '@netlify/blobs';

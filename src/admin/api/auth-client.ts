@@ -1,4 +1,4 @@
-/** Browser side of admin auth: the token lives in localStorage under SPEC §9's key. */
+/** Browser side of admin auth: the token lives in localStorage under the key 'token'. */
 export const TOKEN_KEY = 'token';
 
 export function getToken(): string | null {
@@ -42,7 +42,7 @@ export function afterLoginPath(search: string, origin: string = location.origin)
   return leadsAway || isLoginPage ? '/admin' : target.pathname + target.search + target.hash;
 }
 
-/** SPEC §9: the admin is logged out after 5 minutes without activity. */
+/** The admin is logged out after 5 minutes without activity. */
 export const INACTIVITY_LOGOUT_MS = 300_000;
 
 /** The login page, remembering where to come back to (the current page by default). */
@@ -87,7 +87,7 @@ export function discardToken(): Promise<void> {
 }
 
 /**
- * SPEC §2 Logout: removes the stored token and goes to /login. The server's revocation is
+ * Logout: removes the stored token and goes to /login. The server's revocation is
  * awaited for at most LOGOUT_WAIT_MS, so a slow or failed call never holds the admin here.
  */
 export async function logout(): Promise<void> {

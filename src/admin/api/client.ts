@@ -1,6 +1,7 @@
 /**
- * Typed client of the admin API (DESIGN.md contract). Every call sends the admin Bearer token;
- * failures become an `ApiError` whose message is ready to show (SPEC §8). On a 401, or when the
+ * Typed client of the admin API (routes: scripts/deploy-check/api-contract.ts). Every call
+ * sends the admin Bearer token; failures become an `ApiError` whose message is ready to show.
+ * On a 401, or when the
  * token is gone, the token is cleared and the admin is sent to /login shortly after, so the
  * message can be read first.
  *
@@ -26,16 +27,16 @@ import type {
 import { queryParams, type ListQuery } from '../../lib/schemas/search';
 import { clearToken, getToken, loginPath } from './auth-client';
 
-/** SPEC §9: enquiries per admin page. */
+/** Enquiries per admin page. */
 export const ENQUIRIES_PAGE_SIZE = 10;
 /** How long a session-ending message stays on screen before the login page. */
 export const LOGIN_REDIRECT_DELAY_MS = 2_500;
 
 export const API_MESSAGES = {
   noToken: 'Authentication token not found. Please log in.',
-  /** SPEC §8, enquiries fetch; used for every admin read. */
+  /** The enquiries fetch's wording, used for every admin read. */
   readUnauthorized: 'Session expired or unauthorized. Please log in again.',
-  /** SPEC §8, enquiry delete; used for every admin write. */
+  /** The enquiry delete's wording, used for every admin write. */
   writeUnauthorized: 'Unauthorized: Please log in again.',
   network: 'Could not reach the server. Please check your connection and try again.',
   invalidCredentials: 'Invalid credentials',
@@ -56,7 +57,7 @@ export class ApiError extends Error {
   }
 }
 
-/** What went wrong, for composing SPEC §8's "…: {status text}" messages. */
+/** What went wrong, for composing "…: {status text}" messages. */
 export interface Failure {
   status: number;
   /** The server's `error` text, else the HTTP status text, else the code. */
@@ -186,7 +187,7 @@ async function page<T>(
   };
 }
 
-/** A list's failure: a 400 is a bad search, said in the server's words; else SPEC §8's text. */
+/** A list's failure: a 400 (bad search) in the server's words; else 'Failed to load …', status. */
 const listFailed =
   (what: string) =>
   ({ status, detail }: Failure) =>
@@ -426,7 +427,7 @@ export function formatWait(seconds: number): string {
 
 /**
  * POST /api/login → the token. 429 says how long to wait, 503 passes on the server's reason;
- * every other failure is SPEC §8's 'Invalid credentials'.
+ * every other failure is 'Invalid credentials'.
  */
 export async function login(username: string, password: string): Promise<string> {
   let response: Response;

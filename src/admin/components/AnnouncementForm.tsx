@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * SPEC §2 announcement form: text (required) and link (optional), Add or Update, Cancel while
+ * The announcement form: text (required) and link (optional), Add or Update, Cancel while
  * editing. Checked with the shared schema first; the server's field messages show too, and a
  * failed save keeps what was typed.
  */

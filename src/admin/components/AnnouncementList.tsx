@@ -7,7 +7,7 @@ interface Props {
   onDelete: (item: Announcement) => void;
 }
 
-/** SPEC §2: each announcement's text (and link) with Edit and Delete. */
+/** Each announcement's text (and link) with Edit and Delete. */
 export default function AnnouncementList({ items, editingId, onEdit, onDelete }: Props) {
   if (items.length === 0) return <p className="admin-status">No announcements yet.</p>;
   return (

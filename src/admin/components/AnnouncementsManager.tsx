@@ -17,7 +17,7 @@ const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : API_MESSAGES.network;
 
 /**
- * SPEC §2 'Manage Announcements' and §4: add mode, edit mode on Edit (form filled), back to add
+ * 'Manage Announcements': add mode, edit mode on Edit (form filled), back to add
  * mode after Update or Cancel; the list reloads after every add, update and delete.
  */
 export default function AnnouncementsManager() {

@@ -6,7 +6,7 @@ interface Props {
 }
 
 /**
- * SPEC §2 Authentication guard: 'Checking authentication...' (also the server-rendered HTML),
+ * Authentication guard: 'Checking authentication...' (also the server-rendered HTML),
  * then the content when a token is stored, else a replace to /login that remembers this page.
  */
 export default function AuthGuard({ children }: Props) {

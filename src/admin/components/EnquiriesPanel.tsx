@@ -29,9 +29,9 @@ export interface LeadPanelProps {
 }
 
 /**
- * SPEC §2 'Admin Enquiries Panel': one server page of 10, newest first, narrowed by the search
+ * The admin's enquiries panel: one server page of 10, newest first, narrowed by the search
  * form (its state in the URL: q, status, type, capacity, timeline, page); View opens the details
- * modal, Delete asks first, then says so and moves to a page that still exists (SPEC §4).
+ * modal, Delete asks first, then says so and moves to a page that still exists.
  */
 export default function EnquiriesPanel({ refresh, onNewCount }: LeadPanelProps) {
   const { list, values, searched, search, clear } = useListSearch(

@@ -14,7 +14,7 @@ interface Props {
   onDelete: (enquiry: AdminEnquiry) => void;
 }
 
-/** SPEC §2 columns; each cell carries its column name for the stacked layout of narrow screens. */
+/** The columns, in order; each cell carries its column name for narrow screens' stacked layout. */
 const COLUMNS = [
   'Date',
   'Full Name',

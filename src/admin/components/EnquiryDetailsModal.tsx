@@ -32,7 +32,7 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
- * SPEC §2 'Enquiry Details': a modal `<dialog>` listing every field that applies ('N/A' when
+ * 'Enquiry Details': a modal `<dialog>` listing every field that applies ('N/A' when
  * empty), a × and a Close button, and 'Reply by Email', which opens a mail draft to the
  * enquirer and does nothing without an address. Below the fields, the follow-up: status, notes.
  */

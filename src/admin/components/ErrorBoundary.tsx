@@ -9,7 +9,7 @@ interface State {
 }
 
 /**
- * SPEC §2 "Default error screen" / §8 "Router failure": an unexpected fault in the admin area
+ * The admin area's default error screen: an unexpected fault in the admin area
  * shows 'Unexpected Application Error!' instead of a blank page; the details go to the console.
  */
 export default class ErrorBoundary extends Component<Props, State> {

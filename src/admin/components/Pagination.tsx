@@ -8,7 +8,7 @@ interface Props {
   label: string;
 }
 
-/** SPEC §2: Previous, numbered pages and Next, only when there is more than one page. */
+/** Previous, numbered pages and Next, only when there is more than one page. */
 export default function Pagination({ page, pages, onPage, label }: Props) {
   if (pages <= 1) return null;
   return (

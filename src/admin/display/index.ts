@@ -1,6 +1,6 @@
 /**
- * Pure helpers of the admin screens: how enquiry values read (SPEC §2 detail modal), the mail
- * draft link, dates, which page to show after a delete (SPEC §4), the lists' search state in the
+ * Pure helpers of the admin screens: how enquiry values read in the details modal, the mail
+ * draft link, dates, which page to show after a delete, the lists' search state in the
  * page URL, and the texts of counts and of erasing one person.
  *
  * The components and hooks import them from here, the unit tests from each module. The bundle

@@ -1,11 +1,11 @@
-/** Pages of the admin lists: how many, which to show after a delete (SPEC §4), which buttons. */
+/** Pages of the admin lists: how many, which to show after a delete, which buttons. */
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /**
- * SPEC §4: the page to show when the list has `total` items: the same page while it exists,
+ * The page to show when the list has `total` items: the same page while it exists,
  * else the last page, which is page 1 for an empty list.
  */
 export function pageWithin(page: number, total: number, pageSize: number): number {

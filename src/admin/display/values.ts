@@ -1,5 +1,5 @@
 /**
- * How enquiry values read in the admin (SPEC §2 detail modal): 'N/A' for what is missing, the
+ * How enquiry values read in the admin's details modal: 'N/A' for what is missing, the
  * fields that apply to an enquiry, the mail draft link and dates.
  */
 import {
@@ -24,7 +24,7 @@ export function displayValue(value: unknown): string {
   return text === '' ? NOT_AVAILABLE : text;
 }
 
-/** SPEC §2: fields shown only when the answer they depend on asks for them. */
+/** Fields shown only when the answer they depend on asks for them. */
 const CONDITIONS: Partial<Record<EnquiryField, (enquiry: Enquiry) => boolean>> = {
   institutionName: (enquiry) => enquiry.enquiryType === INSTITUTION_ENQUIRY,
   institutionType: (enquiry) => enquiry.enquiryType === INSTITUTION_ENQUIRY,

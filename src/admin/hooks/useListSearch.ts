@@ -2,7 +2,7 @@
  * A panel's search, filters and page, kept in the page URL so a reload or a shared link shows the
  * same view. Each panel owns its own names (`prefix`: '' for enquiries, 'm' for messages) and
  * leaves the other's alone. Design: the URL is updated with `history.replaceState`, not
- * pushState: leaving /admin logs out (SPEC §4), so Back stepping through searches would only
+ * pushState: leaving /admin logs out, so Back stepping through searches would only
  * lead to a login; the URL serves reloads and links, not history.
  *
  * The form's values are checked by the API's own rules (src/lib/schemas/search.ts) before any

@@ -19,7 +19,7 @@ export interface PagedList<T> {
   /** The HTTP status of the failure (400: the search was refused), 0 without an answer. */
   errorStatus: number;
   setPage: (page: number) => void;
-  /** After a delete: drops the item at once, then shows a page that exists (SPEC §4). */
+  /** After a delete: drops the item at once, then shows a page that exists. */
   removed: (id: string) => void;
   /** After an edit (status, note): shows the record's new state in its row, no reload. */
   replaced: (item: T) => void;

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { INACTIVITY_LOGOUT_MS, TOKEN_KEY, discardToken, logout } from '../api/auth-client';
 
 /**
- * SPEC §9's activity events, plus keydown and touchstart: keypress misses Tab and arrow keys, so
- * keyboard-only and touch admins would otherwise be logged out while working.
+ * Mouse, click, scroll and keypress activity, plus keydown and touchstart: keypress misses Tab
+ * and arrow keys, so keyboard-only and touch admins would otherwise be logged out while working.
  */
 const ACTIVITY_EVENTS = [
   'mousemove',
@@ -19,7 +19,7 @@ const ACTIVITY_EVENTS = [
 export const INACTIVITY_WARNING_MS = 20_000;
 
 /**
- * Logs the admin out after `timeoutMs` without activity (SPEC §4, §9). Returns whether the
+ * Logs the admin out after `timeoutMs` without activity. Returns whether the
  * logout is near, for a warning.
  */
 export function useInactivityLogout(timeoutMs: number = INACTIVITY_LOGOUT_MS): boolean {
@@ -49,7 +49,7 @@ export function useInactivityLogout(timeoutMs: number = INACTIVITY_LOGOUT_MS): b
 }
 
 /**
- * SPEC §4: closing or leaving the page logs out (the server is told too, best effort: the page
+ * Closing or leaving the page logs out (the server is told too, best effort: the page
  * cannot wait for its answer); so does the token disappearing (another tab logged out), and a
  * page restored from the back/forward cache without a token.
  */

@@ -1,5 +1,5 @@
 /**
- * The Decap CMS configuration, generated from the content schemas (issue 14: one schema, no
+ * The Decap CMS configuration, generated from the content schemas (one schema, no
  * hand-written config). Each collection of src/content.config.ts becomes a folder collection:
  * MDX pages and projects as front matter plus a `body` in raw Markdown (raw, because a rich-text
  * round trip re-serialises the body and breaks MDX imports and components), YAML collections as

@@ -1,5 +1,5 @@
 /**
- * Tidy saves (issue 14, item 6): Decap's own YAML writer re-serialises a whole file at 80 columns,
+ * Tidy saves: Decap's own YAML writer re-serialises a whole file at 80 columns,
  * so a one-line edit rewrapped every folded paragraph (`>-` blocks became plain scalars) and
  * unquoted `'24/7'`. These formats keep the file's text and change only what the editor changed:
  * `fromFile` remembers each file's text as it was read; `toFile` (which Decap calls with the data

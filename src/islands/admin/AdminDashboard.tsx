@@ -57,7 +57,7 @@ function Dashboard() {
   );
 }
 
-/** SPEC §2 Admin dashboard (/admin), behind the authentication guard. */
+/** The admin dashboard (/admin), behind the authentication guard. */
 export default function AdminDashboard() {
   return (
     <ErrorBoundary>

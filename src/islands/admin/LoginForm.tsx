@@ -4,7 +4,7 @@ import { ApiError, API_MESSAGES, login } from '../../admin/api/client';
 import Alert from '../../admin/components/Alert';
 
 /**
- * SPEC §2 Login: both fields required (browser-level, SPEC §5); the button is disabled while
+ * Login: both fields required (checked by the browser); the button is disabled while
  * sending; success stores the token and returns to `?from=` or /admin.
  */
 export default function LoginForm() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { logout } from '../../admin/api/auth-client';
 
 /**
- * SPEC §2 Logout: revokes and removes the stored token and goes to /login; the page holds the
+ * Logout: revokes and removes the stored token and goes to /login; the page holds the
  * copy.
  */
 export default function LogoutRedirect() {

@@ -194,7 +194,7 @@ interface CheckboxProps extends ChoiceProps {
   onToggle: (option: string, checked: boolean) => void;
 }
 
-/** Several choices; ticking adds the value to the list, unticking removes it (SPEC §4). */
+/** Several choices; ticking adds the value to the list, unticking removes it. */
 export function CheckboxGroup({
   id,
   name,

@@ -27,7 +27,7 @@ export function isRetryable(status: number): boolean {
 
 /**
  * Posts a form's values as JSON, with `idempotencyKey` as the `Idempotency-Key` header. Only the
- * status decides success (SPEC §7); on failure the server's field messages are returned for
+ * status decides success, never the body; on failure the server's field messages are returned for
  * display and its whole answer is logged.
  */
 export async function postJson(

@@ -1,5 +1,5 @@
 /**
- * Announcement (SPEC §3): a line of text on the public strip, with an optional link.
+ * Announcement: a line of text on the public strip, with an optional link.
  */
 import * as v from 'valibot';
 import {

@@ -1,11 +1,11 @@
 /**
- * Contact message (SPEC §3, §5): the short form in every page's footer.
+ * Contact message: the short form in every page's footer.
  */
 import * as v from 'valibot';
 import { LIMITS, requiredEmail, requiredText } from './fields.ts';
 
 export const ContactMessageSchema = v.object({
-  /** Sender's address; SPEC §5 pattern. */
+  /** Sender's address: text, at sign, text, dot, text. */
   email: requiredEmail(),
   /** Sender's name. */
   name: requiredText(LIMITS.name),
@@ -18,7 +18,7 @@ export type ContactMessageInput = v.InferOutput<typeof ContactMessageSchema>;
 /** A stored contact message, as the admin list returns it. */
 export type ContactMessage = { _id: string; createdAt: string } & ContactMessageInput;
 
-/** SPEC §5 placeholders, so the island and the no-JS form say the same thing. */
+/** The fields' placeholders, so the island and the no-JS form say the same thing. */
 export const CONTACT_PLACEHOLDERS = {
   email: 'Enter a valid email address',
   name: 'Enter your Name',

@@ -1,5 +1,5 @@
 /**
- * Generator enquiry (SPEC §3, §5): the four-step wizard's fields, options and messages.
+ * Generator enquiry: the four-step wizard's fields, options and messages.
  *
  * One source for the wizard (step by step: `validateStep`) and the function (whole:
  * `EnquirySchema`). Conditional fields that do not apply — institution details for an
@@ -22,7 +22,7 @@ import {
   tooLongMessage,
 } from './fields.ts';
 
-// ---- Enumerations (SPEC §3) -------------------------------------------------------------
+// ---- Enumerations -----------------------------------------------------------------------
 
 export const INSTITUTION_ENQUIRY = 'Institution / Business / Government';
 export const ENQUIRY_TYPES = ['Individual', INSTITUTION_ENQUIRY] as const;
@@ -81,7 +81,7 @@ export const PREFERRED_TIMELINES = [
 /** The how-heard answer that asks for detail (the public form does not send these fields). */
 export const OTHER_HOW_HEARD = 'Other';
 
-// ---- Messages (SPEC §5) ------------------------------------------------------------------
+// ---- Messages ---------------------------------------------------------------------------
 
 export const ENQUIRY_MESSAGES = {
   required: REQUIRED_MESSAGE,
@@ -167,7 +167,7 @@ const stepEntries = [
   },
 ] as const;
 
-/** Entity fields the public form does not send (SPEC §3); accepted when present, all optional. */
+/** Stored enquiry fields the public form does not send; accepted when present, all optional. */
 const extraEntries = {
   howHearAboutUs: optionalText(LIMITS.name),
   howHearAboutUsOther: optionalText(LIMITS.name),
@@ -358,7 +358,7 @@ export function emptyEnquiryValues(): EnquiryFormValues {
 }
 
 /**
- * Validates one wizard step (SPEC §4: Next runs it for the current step, and so does submit).
+ * Validates one wizard step (Next runs it for the current step, and so does submit).
  * Returns the first message of each invalid field of that step; `{}` when the step is valid.
  */
 export function validateStep(step: EnquiryStep, values: unknown): EnquiryErrors {
@@ -371,7 +371,7 @@ export function parseEnquiry(values: unknown) {
   return v.safeParse(EnquirySchema, values);
 }
 
-/** Labels for the admin view and the CSV export, in display order (SPEC §2 detail modal). */
+/** Labels for the admin view and the CSV export, in display order (as in the details modal). */
 export const ENQUIRY_FIELD_LABELS = {
   fullName: 'Full Name',
   designation: 'Designation',

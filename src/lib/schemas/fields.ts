@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot';
 
-/** SPEC §5: the message of every required field that has no message of its own. */
+/** The message of every required field that has no message of its own. */
 export const REQUIRED_MESSAGE = 'This field is required.';
-/** SPEC §5: text, at sign, text, dot, text. */
+/** Said of an address that is not text, at sign, text, dot, text. */
 export const EMAIL_MESSAGE = 'Invalid email format.';
 /** Said of a value that is neither text nor one of the offered options (only hostile clients see it). */
 export const INVALID_VALUE_MESSAGE = 'Invalid value.';
@@ -34,7 +34,7 @@ export function tooLongMessage(max: number): string {
 }
 
 /**
- * SPEC §5's e-mail rule (`[^\s@]+@[^\s@]+\.[^\s@]+`), written as a linear scan: the regular
+ * The e-mail rule (`[^\s@]+@[^\s@]+\.[^\s@]+`), written as a linear scan: the regular
  * expression backtracks quadratically on long inputs without a dot.
  */
 export function isEmail(value: string): boolean {

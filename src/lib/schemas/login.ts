@@ -1,5 +1,5 @@
 /**
- * Login payload (SPEC §3, §5): both fields required. The response is `{ token }`.
+ * Login payload: both fields required. The response is `{ token }`.
  */
 import * as v from 'valibot';
 import {

@@ -1,7 +1,7 @@
 /**
  * Infographic frames (InfographicFrame.astro): each waits in a `<template>` inside its
  * `[data-frame]` slot until shown, then gets its `src`, and its height follows its document's
- * content (plus `data-pad`, 20 px on the EIA page), else SPEC §9's 800 px fallback. The frames
+ * content (plus `data-pad`, 20 px on the EIA page), else an 800 px fallback. The frames
  * are sandboxed without scripts but same-origin, so their document can be read here.
  */
 export const FALLBACK_HEIGHT = 800;

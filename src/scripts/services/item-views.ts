@@ -1,8 +1,8 @@
 import { showFrame } from './frames';
 
 /**
- * SPEC §4 "Renewable section view" and "Generator page card". Each item is a `<details
- * name=…>`: its summary ('Know More') opens it or, when open, closes it, and the shared name keeps
+ * Item views of the renewable page's sections and the generator page's card. Each item is a
+ * `<details name=…>`: its summary ('Know More') opens it or, when open, closes it, and the shared name keeps
  * one open at a time. Inside, `data-view` picks the panel: options → text | graphical, which
  * switch between each other; 'Show Less' closes the item, and closing returns it to options.
  * Without this script an opened item shows its full text (the server-rendered `data-view`).

@@ -1,9 +1,9 @@
 import { showFrame, showFrameWhenSeen } from './frames';
 
 /**
- * SPEC §4 "Farming" and "Hospitality": choosing a card shows its panel (description and
- * infographic), moves focus there and scrolls to it after `data-scroll-delay` ms; with
- * `data-promote` the chosen card also becomes the first, large card. The cards are links to
+ * Topic cards of the farming and hospitality pages: choosing a card shows its panel
+ * (description and infographic), moves focus there and scrolls to it after `data-scroll-delay`
+ * ms; with `data-promote` the chosen card also becomes the first, large card. The cards are links to
  * their panels, so without this script they still jump to the (then all visible) panels.
  */
 export function initTopicPicker(root: HTMLElement): void {
