@@ -30,21 +30,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort, healthy, makeSandbox, sampleEnquiry } from './bench-kit.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -91,49 +81,13 @@ const jwtSecret = randomBytes(48).toString('base64url');
 /** The server's output, kept to report its errors. */
 const serverOutput: string[] = [];
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-async function healthy(): Promise<boolean> {
-  try {
-    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-    await res.arrayBuffer();
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
-/** A copy of the project root whose data is its own (scripts/bench.ts's `makeSandbox`). */
-function makeSandbox(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-storage-'));
-  // Sources are copied (the function bundler trips over symlinked ones); the rest is linked.
-  for (const entry of ['functions', 'src', 'netlify.toml', 'package.json', 'tsconfig.json']) {
-    if (existsSync(join(root, entry)))
-      cpSync(join(root, entry), join(dir, entry), { recursive: true });
-  }
-  for (const entry of ['dist', 'node_modules']) symlinkSync(join(root, entry), join(dir, entry));
-  // serve.ts finds the project root from its own location, so the scripts are copied.
-  mkdirSync(join(dir, 'scripts'));
-  for (const file of readdirSync(join(root, 'scripts'))) {
-    if (file.endsWith('.ts')) copyFileSync(join(root, 'scripts', file), join(dir, 'scripts', file));
-  }
-  return dir;
-}
-
 async function prepare(): Promise<void> {
   if (!existsSync(join(root, 'dist/index.html'))) {
     log('No build in dist/: running `npm run build` first…');
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
-  sandbox = makeSandbox();
+  sandbox = makeSandbox(root, 'bench-storage-');
   dataDir = join(sandbox, 'blobs');
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -168,7 +122,7 @@ async function startServer(): Promise<number> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await healthy()) return Date.now() - started;
+    if (await healthy(base)) return Date.now() - started;
     await pause(250);
   }
   throw new Error(`the server did not become healthy:\n${serverOutput.join('').slice(-4_000)}`);
@@ -296,32 +250,9 @@ async function login(): Promise<void> {
   token = ((await res.json()) as { token: string }).token;
 }
 
-/** tests/functions/helpers.ts's `validEnquiry()`, with its own name and e-mail address. */
-function enquiry(name: string, email: string): Record<string, unknown> {
-  return {
-    fullName: name,
-    designation: 'Facilities Manager',
-    emailAddress: email,
-    phoneNumber: '9876543210',
-    country: 'India',
-    stateProvince: 'Kerala',
-    cityTownVillage: 'Kochi',
-    fullAddress: '12 Marine Drive',
-    enquiryType: 'Individual',
-    institutionName: '',
-    institutionType: [],
-    institutionTypeOther: '',
-    purposeOfUse: 'Backup Power',
-    generatorCapacity: '10 kWh - 50 kWh',
-    monthlyElectricityBill: '4500',
-    renewableEnergyUsed: 'No',
-    renewableEnergySpecify: '',
-    installationSiteLocation: 'Rooftop',
-    spaceAvailable: 'Yes',
-    preferredTimeline: '1-3 months',
-    additionalComments: '',
-  };
-}
+/** A valid enquiry with its own name and e-mail address. */
+const enquiry = (name: string, email: string) =>
+  sampleEnquiry({ fullName: name, emailAddress: email });
 
 const lead = (n: number) => enquiry(`Lead-${n}`, `lead-${n}@example.org`);
 

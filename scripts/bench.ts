@@ -21,21 +21,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { freePort, healthy, makeSandbox } from './bench-kit.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 
 interface AutocannonRequest {
@@ -85,48 +75,13 @@ let sandbox: string | undefined;
 
 // ---- server ---------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-async function healthy(base: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
-/** A copy of the project root whose `.netlify/` (and so Blobs data) is its own. */
-function makeSandbox(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-site-'));
-  // Sources are copied (the function bundler trips over symlinked ones); the rest is linked.
-  for (const entry of ['functions', 'src', 'netlify.toml', 'package.json', 'tsconfig.json']) {
-    if (existsSync(join(root, entry)))
-      cpSync(join(root, entry), join(dir, entry), { recursive: true });
-  }
-  for (const entry of ['dist', 'node_modules']) symlinkSync(join(root, entry), join(dir, entry));
-  // serve.ts finds the project root from its own location, so the scripts are copied.
-  mkdirSync(join(dir, 'scripts'));
-  for (const file of readdirSync(join(root, 'scripts'))) {
-    if (file.endsWith('.ts')) copyFileSync(join(root, 'scripts', file), join(dir, 'scripts', file));
-  }
-  return dir;
-}
-
 async function startServer(admin: Credentials): Promise<string> {
   if (!existsSync(join(root, 'dist/index.html'))) {
     log('No build in dist/: running `npm run build` first…');
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
-  sandbox = makeSandbox();
+  sandbox = makeSandbox(root, 'bench-site-');
   const port = await freePort();
   const output: string[] = [];
   server = spawn(process.execPath, [join(sandbox, 'scripts/serve.ts')], {

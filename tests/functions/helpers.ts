@@ -13,6 +13,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
+import { sampleEnquiry } from '../../scripts/bench-kit.ts';
 import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
 
 export const BASE_URL = 'http://localhost:8888';
@@ -215,32 +216,7 @@ export async function deadPort(): Promise<number> {
 }
 
 /** A valid public enquiry (an individual, no renewable energy). */
-export function validEnquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    fullName: 'Asha Menon',
-    designation: 'Facilities Manager',
-    emailAddress: 'asha@example.org',
-    phoneNumber: '9876543210',
-    country: 'India',
-    stateProvince: 'Kerala',
-    cityTownVillage: 'Kochi',
-    fullAddress: '12 Marine Drive',
-    enquiryType: 'Individual',
-    institutionName: '',
-    institutionType: [],
-    institutionTypeOther: '',
-    purposeOfUse: 'Backup Power',
-    generatorCapacity: '10 kWh - 50 kWh',
-    monthlyElectricityBill: '4500',
-    renewableEnergyUsed: 'No',
-    renewableEnergySpecify: '',
-    installationSiteLocation: 'Rooftop',
-    spaceAvailable: 'Yes',
-    preferredTimeline: '1-3 months',
-    additionalComments: '',
-    ...overrides,
-  };
-}
+export const validEnquiry = sampleEnquiry;
 
 export function validContact(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.', ...overrides };
