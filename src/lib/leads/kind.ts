@@ -9,12 +9,6 @@
 import type * as v from 'valibot';
 import type { SearchSpec } from '../schemas/search.ts';
 
-/** Fields every summary holds besides the kind's own (counts and retention read them). */
-export type FollowUpSummaryField = 'status' | 'statusChangedAt';
-
-/** What the index keeps of one record: the kind's summary fields and its follow-up. */
-export type LeadSummary<K extends string> = Readonly<Record<K | FollowUpSummaryField, string>>;
-
 export interface LeadKind<S extends v.GenericSchema = v.GenericSchema, K extends string = string> {
   /** One record, as messages name it: 'Enquiry', 'Message'. */
   noun: string;
