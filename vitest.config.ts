@@ -54,7 +54,15 @@ const test: TestUserConfig = {
   hookTimeout: timeout,
   project: strykerSet === 'storage' ? ['storage-mutation'] : ['unit', 'functions'],
   projects: [
-    { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+    {
+      extends: true,
+      test: {
+        name: 'unit',
+        include: ['tests/unit/**/*.test.ts'],
+        // Type tests (`*.test-d.ts`): what must not compile, such as a misnamed lead field.
+        typecheck: { enabled: true, include: ['tests/unit/**/*.test-d.ts'] },
+      },
+    },
     { extends: true, test: { name: 'functions', include: ['tests/functions/**/*.test.ts'] } },
     { extends: true, test: { name: 'storage-mutation', include: STORAGE_TESTS } },
   ],

@@ -4,16 +4,9 @@
 import type { Config } from '@netlify/functions';
 import { MESSAGE } from '../src/lib/leads/index.ts';
 import { dispatch, endpoint } from './_lib/http.ts';
-import { contactNotification } from './_lib/notifications.ts';
-import { contactMessages } from './_lib/repositories/contact-messages.ts';
-import { publicSubmission } from './_lib/submission.ts';
+import { leadSubmission } from './_lib/submission.ts';
 
-const create = publicSubmission({
-  schema: MESSAGE.schema,
-  save: (input, key) => contactMessages.submit(input, key),
-  notification: contactNotification,
-  form: { name: 'contact', page: '/', anchor: 'contact-form' },
-});
+const create = leadSubmission(MESSAGE);
 
 export default endpoint((req, context) => dispatch(req, context, { POST: create }));
 

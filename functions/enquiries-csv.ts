@@ -1,83 +1,15 @@
-/**
- * GET /api/enquiries.csv (admin): every enquiry, newest first, as a spreadsheet-safe CSV, in
- * parts. Each answer holds as many rows as the request's storage time allows (and at most
- * `limit`, and about 4 MB), and, when more remain, `X-Next-After: <id>`: the next part is
- * `?after=<id>`. Only the first part starts with the byte-order mark and the header, so the parts
- * joined in order are one file (the admin's download button fetches and joins them). Status and
- * Last change (of status; empty until the first) come last, so the columns of spreadsheets built
- * on earlier exports stay where they were.
- */
+/** GET /api/enquiries.csv (admin): every enquiry as CSV, in parts (csv-export.ts). */
 import type { Config } from '@netlify/functions';
-import { ENQUIRY, fieldsOf } from '../src/lib/leads/index.ts';
+import { ENQUIRY } from '../src/lib/leads/index.ts';
 import { admin } from './_lib/auth.ts';
-import { csvRow } from './_lib/csv.ts';
-import { HttpError, dispatch, endpoint, type Handler } from './_lib/http.ts';
-import { isId } from './_lib/ids.ts';
-import { enquiries } from './_lib/repositories/enquiries.ts';
+import { csvExport } from './_lib/csv-export.ts';
+import { dispatch, endpoint } from './_lib/http.ts';
 
-/** Rows of one part at most (and the default). */
-export const CSV_PART_ROWS = 5_000;
-/** Characters of one part at most: well under Netlify's 6 MB response limit. */
-const CSV_PART_CHARS = 4_000_000;
+export { CSV_PART_ROWS } from './_lib/csv-export.ts';
 
-const FIELDS = fieldsOf(ENQUIRY);
-const HEADER = [
-  'ID',
-  'Date',
-  ...FIELDS.map((field) => ENQUIRY.labels[field]),
-  'Status',
-  'Last change',
-];
+const exportCsv = admin(csvExport(ENQUIRY));
 
-function partParams(req: Request): { after: string | undefined; limit: number } {
-  const query = new URL(req.url).searchParams;
-  const after = query.get('after') ?? undefined;
-  if (after !== undefined && !isId(after)) {
-    throw new HttpError(400, 'after must be the id an earlier part named in X-Next-After.');
-  }
-  const rawLimit = query.get('limit') ?? '';
-  const limit = rawLimit === '' ? CSV_PART_ROWS : Number(rawLimit);
-  if (!/^\d{0,6}$/.test(rawLimit) || limit < 1 || limit > CSV_PART_ROWS) {
-    throw new HttpError(400, `limit must be a whole number from 1 to ${CSV_PART_ROWS}.`);
-  }
-  return { after, limit };
-}
-
-const exportCsv: Handler = async (req) => {
-  const { after, limit } = partParams(req);
-  const part = await enquiries.exportPage(after, limit);
-  // The byte-order mark makes Excel read the file as UTF-8.
-  const lines = after === undefined ? [`\uFEFF${csvRow(HEADER)}`] : [];
-  let chars = lines[0]?.length ?? 0;
-  let next = part.next;
-  for (const [index, record] of part.records.entries()) {
-    const line = csvRow([
-      record._id,
-      record.createdAt,
-      ...FIELDS.map((field) => record[field]),
-      record.status,
-      record.statusChangedAt,
-    ]);
-    if (index > 0 && chars + line.length > CSV_PART_CHARS) {
-      next = part.records[index - 1]!._id;
-      break;
-    }
-    lines.push(line);
-    chars += line.length;
-  }
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(lines.join(''), {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8; header=present',
-      'content-disposition': `attachment; filename="enquiries-${date}.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      ...(next === undefined ? {} : { 'x-next-after': next }),
-    },
-  });
-};
-
-export default endpoint((req, context) => dispatch(req, context, { GET: admin(exportCsv) }));
+export default endpoint((req, context) => dispatch(req, context, { GET: exportCsv }));
 
 export const config: Config = {
   path: '/api/enquiries.csv',

@@ -1,7 +1,8 @@
-/** The e-mails sent for new enquiries and contact messages. */
-import { ENQUIRY, fieldsOf } from '../../src/lib/leads/index.ts';
-import type { ContactMessage, Enquiry } from '../../src/lib/schemas/index.ts';
+/** The e-mail sent for a new lead, as its kind's `mail` declares it. */
+import type * as v from 'valibot';
+import { fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
+import type { Stamped } from './repositories/timeline.ts';
 
 function show(value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.join(', ') : 'N/A';
@@ -9,30 +10,29 @@ function show(value: unknown): string {
   return typeof value === 'string' && value !== '' ? value : 'N/A';
 }
 
-export function enquiryNotification(enquiry: Enquiry): Notification {
-  const lines = fieldsOf(ENQUIRY).map(
-    (field) => `${ENQUIRY.labels[field]}: ${show(enquiry[field])}`,
+/** "New <subject> from <name>": each field as `Label: value`, then the body field's text alone. */
+export function leadNotification<
+  S extends v.GenericSchema,
+  K extends string,
+  N extends string,
+  F extends K | 'status',
+>(kind: LeadKind<S, K, N, F>, stored: Stamped & v.InferOutput<S>): Notification {
+  const record = stored as Readonly<Record<string, unknown>> & Stamped;
+  const { subject, fields = fieldsOf(kind), body } = kind.mail;
+  const lines = fields.map(
+    (field: string) => `${(kind.labels as Record<string, string>)[field]}: ${show(record[field])}`,
   );
-  const replyTo = safeReplyTo(enquiry.emailAddress);
-  return {
-    subject: `New generator enquiry from ${enquiry.fullName}`,
-    text: [`Received ${enquiry.createdAt} (id ${enquiry._id}).`, '', ...lines].join('\n'),
-    ...(replyTo ? { replyTo } : {}),
+  const bodyText = body === undefined ? [] : ['', String(record[body] ?? '')];
+  const person = (role: 'email' | 'name') => {
+    const field = kind.summary[kind.person[role]];
+    return field === undefined ? '' : String(record[field] ?? '');
   };
-}
-
-export function contactNotification(message: ContactMessage): Notification {
-  const replyTo = safeReplyTo(message.email);
+  const replyTo = safeReplyTo(person('email'));
   return {
-    subject: `New contact message from ${message.name}`,
-    text: [
-      `Received ${message.createdAt} (id ${message._id}).`,
-      '',
-      `Name: ${message.name}`,
-      `Email: ${message.email}`,
-      '',
-      message.message,
-    ].join('\n'),
+    subject: `New ${subject} from ${person('name')}`,
+    text: [`Received ${record.createdAt} (id ${record._id}).`, '', ...lines, ...bodyText].join(
+      '\n',
+    ),
     ...(replyTo ? { replyTo } : {}),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Retention: enquiries and contact messages older than RETENTION_MONTHS (retention-period.ts)
+ * Retention: leads of every kind (enquiries, contact messages) older than RETENTION_MONTHS (retention-period.ts)
  * are deleted when they are Won, Lost or untouched New (New, or no status, never changed);
  * Contacted and Qualified leads are still being worked on and stay.
  *
@@ -20,9 +20,8 @@
  */
 import { DEFAULT_STATUS, isStatus, type FollowUp } from '../../src/lib/schemas/index.ts';
 import { idTime } from './ids.ts';
-import { contactMessages } from './repositories/contact-messages.ts';
-import { enquiries } from './repositories/enquiries.ts';
-import type { Stamped, Timeline } from './repositories/timeline.ts';
+import { LEAD_KINDS, type AnyLeadKind } from '../../src/lib/leads/index.ts';
+import { leadTimeline, type Stamped } from './repositories/timeline.ts';
 import { retentionMonths } from '../../src/lib/retention-period.ts';
 import { sweepClaims } from './repositories/submission-keys.ts';
 
@@ -30,7 +29,8 @@ export { retentionMonths };
 
 export type RetainedRecord = Stamped & Pick<FollowUp, 'status' | 'statusChangedAt'>;
 
-export type StoreName = 'enquiries' | 'contact-messages';
+/** The store of a kind of lead: 'enquiries' | 'contact-messages'. */
+export type StoreName = (typeof LEAD_KINDS)[number]['store'];
 
 /** One record the purge removed (or, in a dry run, would remove). */
 export interface PurgedRecord {
@@ -101,16 +101,11 @@ function retainedOf(id: string, summary: Readonly<Record<string, string>>): Reta
   };
 }
 
-const STORES: readonly { name: StoreName; timeline: Timeline<object> }[] = [
-  { name: 'enquiries', timeline: enquiries as Timeline<object> },
-  { name: 'contact-messages', timeline: contactMessages as Timeline<object> },
-];
-
 /** Expired records deleted per rewrite of the index. */
 const BATCH = 20;
 
 /**
- * Finds, and unless `dryRun` deletes, every expired record of both stores, oldest first; then
+ * Finds, and unless `dryRun` deletes, every expired record of every kind, oldest first; then
  * forgets idempotency keys older than their time (submission-keys.ts).
  */
 export async function purgeExpired({
@@ -121,7 +116,9 @@ export async function purgeExpired({
 }: PurgeOptions = {}): Promise<PurgeResult> {
   const removed: PurgedRecord[] = [];
   let unindexed = 0;
-  for (const { name, timeline } of STORES) {
+  for (const kind of LEAD_KINDS as readonly AnyLeadKind[]) {
+    const name = kind.store as StoreName;
+    const timeline = leadTimeline(kind);
     const { entries, pending } = await timeline.summaries();
     unindexed += pending;
     const expired = entries
@@ -171,12 +168,15 @@ function purged(store: StoreName, record: RetainedRecord): PurgedRecord {
 
 /** One line for the log: counts per store and the ids, nothing personal. */
 export function summary(result: PurgeResult): string {
-  const count = (store: StoreName) => result.removed.filter((r) => r.store === store).length;
+  // Each store by its name in words: '3 enquiries, 1 contact messages'.
+  const counts = LEAD_KINDS.map(({ store }) => {
+    const count = result.removed.filter((r) => r.store === store).length;
+    return `${count} ${store.replaceAll('-', ' ')}`;
+  });
   const verb = result.dryRun ? 'would remove' : 'removed';
   const ids = result.removed.map((r) => `${r.store}/${r.id}`).join(' ');
   return (
-    `retention (${result.months} months, before ${result.cutoff}): ${verb} ` +
-    `${count('enquiries')} enquiries, ${count('contact-messages')} contact messages` +
+    `retention (${result.months} months, before ${result.cutoff}): ${verb} ${counts.join(', ')}` +
     (ids ? `: ${ids}` : '') +
     (result.unindexed ? ` (${result.unindexed} records not indexed yet, left to the next run)` : '')
   );

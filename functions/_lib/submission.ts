@@ -4,30 +4,24 @@
  * the thank-you page, or back to the form with `?error=…`.
  */
 import * as v from 'valibot';
+import type { AnyLeadKind, FormFallback } from '../../src/lib/leads/index.ts';
 import { fieldErrors, isBotSubmission } from '../../src/lib/schemas/index.ts';
 import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
 import { notifyAfterResponse, type Notification } from './mailer.ts';
+import { leadNotification } from './notifications.ts';
 import { StorageUnavailableError } from './repositories/store.ts';
 import {
   KeyConflictError,
   SubmissionGoneError,
+  leadTimeline,
   type Stamped,
   type Submitted,
 } from './repositories/timeline.ts';
 import { INVALID_FIELDS } from './validate.ts';
 
-export interface FormFallback {
-  /** Which form, as the thank-you page's `?form=` says it. */
-  name: string;
-  /** Where the form lives when the Referer does not say (same-origin path). */
-  page: string;
-  /** The form's anchor on its page. */
-  anchor: string;
-  /** Checkbox groups: keys that are lists even when sent once. */
-  listFields?: readonly string[];
-}
+export type { FormFallback };
 
 export interface SubmissionOptions<S extends v.GenericSchema> {
   schema: S;
@@ -56,6 +50,17 @@ export function idempotencyKey(req: Request): string | undefined {
     throw new HttpError(400, 'Idempotency-Key must be 16 to 64 letters, digits, "-" or "_".');
   }
   return key;
+}
+
+/** The public create of a kind of lead: its schema, its records, its e-mail, its form. */
+export function leadSubmission(kind: AnyLeadKind): Handler {
+  const records = leadTimeline(kind);
+  return publicSubmission({
+    schema: kind.schema as v.GenericSchema<unknown, object>,
+    save: (input, key) => records.submit(input, key),
+    notification: (record) => leadNotification(kind, record),
+    form: kind.form,
+  });
 }
 
 export function publicSubmission<S extends v.GenericSchema>(

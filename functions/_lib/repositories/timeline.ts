@@ -452,14 +452,27 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The timeline of a kind of lead (src/lib/leads): its store, summary and search, as declared. */
-export function leadTimeline<S extends v.GenericSchema, K extends string>(
-  kind: LeadKind<S, K>,
-): Timeline<v.InferOutput<S> & object> {
-  return timeline<v.InferOutput<S> & object>(kind.store, {
-    summary: kind.summary as Readonly<Record<string, keyof v.InferOutput<S> & string>>,
-    search: kind.search,
-  });
+const leadTimelines = new Map<string, Timeline<object>>();
+
+/**
+ * The timeline of a kind of lead (src/lib/leads): its store, summary and search, as declared;
+ * one per store in an instance, so every caller shares its loaded index and in-flight reads.
+ */
+export function leadTimeline<
+  S extends v.GenericSchema,
+  K extends string,
+  N extends string,
+  F extends K | 'status',
+>(kind: LeadKind<S, K, N, F>): Timeline<v.InferOutput<S> & object> {
+  let records = leadTimelines.get(kind.store);
+  if (records === undefined) {
+    records = timeline<object>(kind.store, {
+      summary: kind.summary as Readonly<Record<string, never>>,
+      search: kind.search,
+    });
+    leadTimelines.set(kind.store, records);
+  }
+  return records as Timeline<v.InferOutput<S> & object>;
 }
 
 /**

@@ -25,10 +25,9 @@ import type {
   Status,
 } from '../../lib/schemas';
 import { queryParams, type ListQuery } from '../../lib/schemas/search';
+import { ENQUIRY, MESSAGE, type AnyLeadKind } from '../../lib/leads';
 import { clearToken, getToken, loginPath } from './auth-client';
 
-/** Enquiries per admin page. */
-export const ENQUIRIES_PAGE_SIZE = 10;
 /** How long a session-ending message stays on screen before the login page. */
 export const LOGIN_REDIRECT_DELAY_MS = 2_500;
 
@@ -231,40 +230,47 @@ export async function deleteAnnouncement(id: string): Promise<void> {
   });
 }
 
-// ---- Enquiries -------------------------------------------------------------------------------
+// ---- Leads (every kind: enquiries, contact messages) ----------------------------------------
 
-export function listEnquiries(
+/** A kind's API: `/api/<store>` (src/lib/api-routes.ts), and one record's path below it. */
+const leadsPath = (kind: AnyLeadKind) => `/api/${kind.store}`;
+const leadPath = (kind: AnyLeadKind, id: string) => `${leadsPath(kind)}/${encodeURIComponent(id)}`;
+
+/** One page of a kind's records matching `query`, newest first. */
+export function listLeads<T>(
+  kind: AnyLeadKind,
   query: ListQuery,
   pageNumber: number,
-  pageSize = ENQUIRIES_PAGE_SIZE,
-): Promise<Page<AdminEnquiry>> {
-  return page<AdminEnquiry>('/api/enquiries', query, pageNumber, pageSize, listFailed('enquiries'));
+  pageSize: number = kind.list.pageSize,
+): Promise<Page<T>> {
+  return page<T>(leadsPath(kind), query, pageNumber, pageSize, listFailed(kind.words.many));
 }
 
-export async function deleteEnquiry(id: string): Promise<void> {
-  const failed = ({ detail }: Failure) => `Failed to delete enquiry: ${detail}`;
-  await send(`/api/enquiries/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    kind: 'write',
-    failed,
-  });
+export async function deleteLead(kind: AnyLeadKind, id: string): Promise<void> {
+  const failed = ({ detail }: Failure) => `Failed to delete ${kind.words.one}: ${detail}`;
+  await send(leadPath(kind, id), { method: 'DELETE', kind: 'write', failed });
 }
+
+export const listEnquiries = (query: ListQuery, pageNumber: number, pageSize?: number) =>
+  listLeads<AdminEnquiry>(ENQUIRY, query, pageNumber, pageSize);
+
+export const listContactMessages = (query: ListQuery, pageNumber: number, pageSize?: number) =>
+  listLeads<AdminContactMessage>(MESSAGE, query, pageNumber, pageSize);
 
 /**
- * The CSV export as a file to save: its content and the name the server suggests. The server
+ * A kind's CSV export as a file to save: its content and the name the server suggests. The server
  * answers in parts (each names the next in X-Next-After); they are fetched in turn and joined.
  */
-export async function downloadEnquiriesCsv(): Promise<{ blob: Blob; filename: string }> {
+export async function downloadCsv(kind: AnyLeadKind): Promise<{ blob: Blob; filename: string }> {
   const failed = ({ status }: Failure) =>
-    `Failed to download enquiries. HTTP error! status: ${status}`;
+    `Failed to download ${kind.words.many}. HTTP error! status: ${status}`;
   const parts: Blob[] = [];
-  let filename = 'enquiries.csv';
+  let filename = `${kind.store}.csv`;
   let after: string | null = null;
   do {
-    const path: string =
-      after === null
-        ? '/api/enquiries.csv'
-        : `/api/enquiries.csv?after=${encodeURIComponent(after)}`;
+    const path: string = `${leadsPath(kind)}.csv${
+      after === null ? '' : `?after=${encodeURIComponent(after)}`
+    }`;
     const response = await send(path, { kind: 'read', failed });
     if (parts.length === 0) {
       const disposition = response.headers.get('content-disposition') ?? '';
@@ -274,31 +280,6 @@ export async function downloadEnquiriesCsv(): Promise<{ blob: Blob; filename: st
     after = response.headers.get('x-next-after');
   } while (after !== null);
   return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }), filename };
-}
-
-// ---- Contact messages ------------------------------------------------------------------------
-
-export function listContactMessages(
-  query: ListQuery,
-  pageNumber: number,
-  pageSize = ENQUIRIES_PAGE_SIZE,
-): Promise<Page<AdminContactMessage>> {
-  return page<AdminContactMessage>(
-    '/api/contact-messages',
-    query,
-    pageNumber,
-    pageSize,
-    listFailed('messages'),
-  );
-}
-
-export async function deleteContactMessage(id: string): Promise<void> {
-  const failed = ({ detail }: Failure) => `Failed to delete message: ${detail}`;
-  await send(`/api/contact-messages/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    kind: 'write',
-    failed,
-  });
 }
 
 // ---- Erasure of one person (DPDP Act 2023, GDPR) ---------------------------------------------
@@ -343,21 +324,11 @@ export async function eraseRecords(
 export type AdminEnquiry = Enquiry & FollowUp;
 export type AdminContactMessage = ContactMessage & FollowUp;
 
-/** Which kind of lead: picks the path and the words of the messages. */
-export type LeadKind = 'enquiry' | 'message';
-
-const LEAD_PATHS: Record<LeadKind, string> = {
-  enquiry: '/api/enquiries',
-  message: '/api/contact-messages',
-};
-
-const leadPath = (kind: LeadKind, id: string) => `${LEAD_PATHS[kind]}/${encodeURIComponent(id)}`;
-
 /** The server's own words (its 409 says to reload); else what failed and the status. */
 const leadFailed =
-  (kind: LeadKind, action: string) =>
+  (kind: AnyLeadKind, action: string) =>
   ({ detail }: Failure) =>
-    `Could not ${action} the ${kind}: ${detail}`;
+    `Could not ${action} the ${kind.words.one}: ${detail}`;
 
 /** The version an answer's `ETag: "<version>"` names; undefined when it names none. */
 export function etagVersion(response: Response): number | undefined {
@@ -365,15 +336,7 @@ export function etagVersion(response: Response): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export function getEnquiry(id: string): Promise<AdminEnquiry> {
-  return getLead<AdminEnquiry>('enquiry', id);
-}
-
-export function getContactMessage(id: string): Promise<AdminContactMessage> {
-  return getLead<AdminContactMessage>('message', id);
-}
-
-export async function getLead<T extends FollowUp>(kind: LeadKind, id: string): Promise<T> {
+export async function getLead<T extends FollowUp>(kind: AnyLeadKind, id: string): Promise<T> {
   const failed = leadFailed(kind, 'load');
   const response = await send(leadPath(kind, id), { kind: 'read', failed });
   return jsonOf<T>(response, failed);
@@ -381,7 +344,7 @@ export async function getLead<T extends FollowUp>(kind: LeadKind, id: string): P
 
 /** PATCH the status under `If-Match`; resolves to the updated record (a 409 throws). */
 export async function setStatus<T extends FollowUp>(
-  kind: LeadKind,
+  kind: AnyLeadKind,
   id: string,
   status: Status,
   version: number,
@@ -399,7 +362,7 @@ export async function setStatus<T extends FollowUp>(
 
 /** POST a note; resolves to the stored note and the record's new version (from the ETag). */
 export async function addNote(
-  kind: LeadKind,
+  kind: AnyLeadKind,
   id: string,
   text: string,
   version?: number,

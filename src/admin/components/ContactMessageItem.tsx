@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminContactMessage } from '../api/client';
 import { formatDate, mailtoHref } from '../display';
 import { DEFAULT_STATUS } from '../../lib/schemas';
+import { MESSAGE } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
 
 interface Props {
@@ -51,7 +52,7 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
       </span>
       <div className="admin-message__details" id={bodyId} hidden={!open}>
         <p className="admin-message__body">{message.message}</p>
-        {open && <FollowUpPanel kind="message" record={message} onChange={onChange} />}
+        {open && <FollowUpPanel kind={MESSAGE} record={message} onChange={onChange} />}
       </div>
     </li>
   );

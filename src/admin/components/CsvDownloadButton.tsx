@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ApiError, API_MESSAGES, downloadEnquiriesCsv } from '../api/client';
+import { ApiError, API_MESSAGES, downloadCsv } from '../api/client';
+import type { AnyLeadKind } from '../../lib/leads';
 import Alert from './Alert';
 
-/** Saves GET /api/enquiries.csv: fetched with the token (a plain link could not send it). */
-export default function CsvDownloadButton() {
+/** Saves GET /api/<store>.csv: fetched with the token (a plain link could not send it). */
+export default function CsvDownloadButton({ kind }: { kind: AnyLeadKind }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -11,7 +12,7 @@ export default function CsvDownloadButton() {
     setBusy(true);
     setError('');
     try {
-      const { blob, filename } = await downloadEnquiriesCsv();
+      const { blob, filename } = await downloadCsv(kind);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -36,7 +37,7 @@ export default function CsvDownloadButton() {
         onClick={() => void download()}
         disabled={busy}
       >
-        Download CSV<span className="visually-hidden"> of all enquiries</span>
+        Download CSV<span className="visually-hidden">{` of all ${kind.words.many}`}</span>
       </button>
       <Alert message={error} />
     </div>

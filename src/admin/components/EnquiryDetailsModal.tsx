@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AdminEnquiry } from '../api/client';
 import { enquiryDetailRows, formatDate, mailtoHref } from '../display';
+import { ENQUIRY } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
 
 interface Props {
@@ -87,7 +88,7 @@ export default function EnquiryDetailsModal({ enquiry, onClose, onChange }: Prop
                 </div>
               ))}
             </dl>
-            <FollowUpPanel key={enquiry._id} kind="enquiry" record={enquiry} onChange={onChange} />
+            <FollowUpPanel key={enquiry._id} kind={ENQUIRY} record={enquiry} onChange={onChange} />
           </div>
           <footer className="admin-modal__footer admin-actions">
             <button

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { ApiError, API_MESSAGES, addNote, getLead, setStatus, type LeadKind } from '../api/client';
+import { ApiError, API_MESSAGES, addNote, getLead, setStatus } from '../api/client';
 import { conflictMessage, formatDate, noteCount } from '../display';
 import {
   DEFAULT_STATUS,
@@ -21,10 +21,11 @@ import {
   type Note,
   type Status,
 } from '../../lib/schemas';
+import type { AnyLeadKind } from '../../lib/leads';
 import Alert from './Alert';
 
 interface Props<T extends FollowUp & { _id: string }> {
-  kind: LeadKind;
+  kind: AnyLeadKind;
   record: T;
   /** The record as it is now, after a save or a reload. */
   onChange: (record: T) => void;
@@ -61,7 +62,7 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
       if (error instanceof ApiError && error.status === 409) {
         try {
           onChange(await getLead<T>(kind, record._id));
-          setNotice(conflictMessage(kind));
+          setNotice(conflictMessage(kind.words.one));
         } catch (reload) {
           setFailure(reload instanceof ApiError ? reload.message : API_MESSAGES.network);
         }

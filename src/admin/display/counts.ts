@@ -1,4 +1,5 @@
 /** Counts in words: the nouns of the lists, their summaries and the dashboard's new counts. */
+import { ENQUIRY, LEAD_KINDS, MESSAGE } from '../../lib/leads';
 
 export interface Noun {
   one: string;
@@ -8,8 +9,8 @@ export interface Noun {
 export const plural = (count: number, noun: Noun) =>
   `${count} ${count === 1 ? noun.one : noun.many}`;
 
-export const ENQUIRY_NOUN: Noun = { one: 'enquiry', many: 'enquiries' };
-export const MESSAGE_NOUN: Noun = { one: 'message', many: 'messages' };
+export const ENQUIRY_NOUN: Noun = ENQUIRY.words;
+export const MESSAGE_NOUN: Noun = MESSAGE.words;
 export const RECORD_NOUN: Noun = { one: 'record', many: 'records' };
 
 /** '12 enquiries, page 1 of 2', or with a search '3 enquiries match, page 1 of 1'. */
@@ -26,12 +27,15 @@ export function listSummary(
 
 export const noMatch = (noun: Noun) => `No ${noun.many} match your search.`;
 
-/** The dashboard header: '3 new enquiries · 1 unread message'; unknown counts left out. */
-export function newCountsText(enquiries: number | null, messages: number | null): string {
-  const parts: string[] = [];
-  if (enquiries !== null)
-    parts.push(`${enquiries} new ${enquiries === 1 ? 'enquiry' : 'enquiries'}`);
-  if (messages !== null)
-    parts.push(`${messages} unread ${messages === 1 ? 'message' : 'messages'}`);
-  return parts.join(' · ');
+/**
+ * The dashboard header: '3 new enquiries · 1 unread message', one count per kind of lead in
+ * `LEAD_KINDS` order; unknown counts left out.
+ */
+export function newCountsText(...counts: (number | null)[]): string {
+  return LEAD_KINDS.flatMap((kind, index) => {
+    const count = counts[index] ?? null;
+    return count === null
+      ? []
+      : [`${count} ${kind.list.fresh} ${count === 1 ? kind.words.one : kind.words.many}`];
+  }).join(' · ');
 }

@@ -1,15 +1,24 @@
 /** The texts of erasing one person's records. */
-import type { ErasurePreview } from '../../lib/schemas';
-import { ENQUIRY_NOUN, MESSAGE_NOUN, RECORD_NOUN, plural } from './counts';
+import { LEAD_KINDS, type ErasurePreview } from '../../lib/leads';
+import { RECORD_NOUN, plural } from './counts';
 
-export const NO_RECORDS_FOR_ADDRESS = 'No enquiries or messages use this address.';
+/** 'A, B and C': a list in running text. */
+const inWords = (parts: readonly string[], last: string) =>
+  parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${last} ${parts.at(-1)}`;
 
-export const previewTotal = (preview: ErasurePreview) => preview.enquiries + preview.messages;
+export const NO_RECORDS_FOR_ADDRESS = `No ${inWords(
+  LEAD_KINDS.map((kind) => kind.words.many),
+  'or',
+)} use this address.`;
+
+export const previewTotal = (preview: ErasurePreview) =>
+  LEAD_KINDS.reduce((sum, kind) => sum + preview[kind.key], 0);
 
 /** 'Found 2 enquiries and 1 message for asha@example.in.' (or that there are none). */
 export function erasureFound(preview: ErasurePreview, email: string): string {
   if (previewTotal(preview) === 0) return NO_RECORDS_FOR_ADDRESS;
-  return `Found ${plural(preview.enquiries, ENQUIRY_NOUN)} and ${plural(preview.messages, MESSAGE_NOUN)} for ${email}.`;
+  const counts = LEAD_KINDS.map((kind) => plural(preview[kind.key], kind.words));
+  return `Found ${inWords(counts, 'and')} for ${email}.`;
 }
 
 export const eraseButton = (count: number) =>

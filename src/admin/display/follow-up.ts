@@ -2,8 +2,8 @@
 import { NOTE_MAX_LENGTH, STATUSES, type Status } from '../../lib/schemas';
 
 /** What the modal says once a 409 made it read the record again. */
-export function conflictMessage(kind: 'enquiry' | 'message'): string {
-  return `This ${kind} was changed elsewhere; it has been reloaded.`;
+export function conflictMessage(word: string): string {
+  return `This ${word} was changed elsewhere; it has been reloaded.`;
 }
 
 /** The note box's counter, counted as the server counts: trimmed, UTF-16 units. */

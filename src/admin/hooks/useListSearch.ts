@@ -1,6 +1,6 @@
 /**
  * A panel's search, filters and page, kept in the page URL so a reload or a shared link shows the
- * same view. Each panel owns its own names (`prefix`: '' for enquiries, 'm' for messages) and
+ * same view. Each panel owns its own names (`prefix`, its kind's `list.urlPrefix`: '' for enquiries, 'm' for messages) and
  * leaves the other's alone. Design: the URL is updated with `history.replaceState`, not
  * pushState: leaving /admin logs out, so Back stepping through searches would only
  * lead to a login; the URL serves reloads and links, not history.
@@ -9,7 +9,7 @@
  * request; a refused query, typed or from a link, fails like the server's 400 with its message.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, ENQUIRIES_PAGE_SIZE, type Page } from '../api/client';
+import { ApiError, type Page } from '../api/client';
 import { emptyValues, parseValues, readListView, writeListView } from '../display';
 import { isEmptyQuery, type ListQuery, type SearchSpec } from '../../lib/schemas/search';
 import type { Status } from '../../lib/schemas';
@@ -33,6 +33,7 @@ export function useListSearch<T extends { _id: string; status?: Status }>(
   spec: SearchSpec,
   fetchPage: (query: ListQuery, page: number, pageSize: number) => Promise<Page<T>>,
   refresh: number,
+  pageSize: number,
 ): ListSearch<T> {
   const [initial] = useState(() => readListView(currentSearch(), prefix, spec));
   const [values, setValues] = useState(initial.values);
@@ -44,7 +45,7 @@ export function useListSearch<T extends { _id: string; status?: Status }>(
         : Promise.reject(new ApiError(parsed.error, 400)),
     [parsed, fetchPage],
   );
-  const list = usePagedList(load, ENQUIRIES_PAGE_SIZE, { initialPage: initial.page, refresh });
+  const list = usePagedList(load, pageSize, { initialPage: initial.page, refresh });
 
   useEffect(() => {
     const search = writeListView(location.search, prefix, spec, { values, page: list.page });

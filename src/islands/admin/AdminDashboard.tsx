@@ -3,11 +3,11 @@ import { newCountsText } from '../../admin/display';
 import { logout } from '../../admin/api/auth-client';
 import AuthGuard from '../../admin/components/AuthGuard';
 import AnnouncementsManager from '../../admin/components/AnnouncementsManager';
-import ContactMessagesPanel from '../../admin/components/ContactMessagesPanel';
-import EnquiriesPanel from '../../admin/components/EnquiriesPanel';
 import ErasurePanel from '../../admin/components/ErasurePanel';
 import ErrorBoundary from '../../admin/components/ErrorBoundary';
 import { useInactivityLogout, useSessionBoundaries } from '../../admin/hooks/useSession';
+import { LEAD_PANELS } from '../../admin/lead-panels';
+import type { LeadKey } from '../../lib/leads';
 
 /** The dashboard proper; mounted only once the guard has found a token. */
 function Dashboard() {
@@ -19,9 +19,16 @@ function Dashboard() {
     setLeaving(true);
     void logout();
   };
-  // New enquiries and unread (New) messages, from the lists' X-New-Count; bumped to reload both.
-  const [newEnquiries, setNewEnquiries] = useState<number | null>(null);
-  const [newMessages, setNewMessages] = useState<number | null>(null);
+  // Each kind's New records (new enquiries, unread messages), from the lists' X-New-Count.
+  const [newCounts, setNewCounts] = useState<Partial<Record<LeadKey, number | null>>>({});
+  const [counters] = useState(() =>
+    LEAD_PANELS.map(
+      ({ kind }) =>
+        (count: number | null) =>
+          setNewCounts((counts) => ({ ...counts, [kind.key]: count })),
+    ),
+  );
+  // Bumped to reload every list.
   const [refresh, setRefresh] = useState(0);
   const erased = useCallback(() => setRefresh((current) => current + 1), []);
 
@@ -30,7 +37,7 @@ function Dashboard() {
       <header className="admin-header">
         <h1>Welcome, Admin!</h1>
         <p className="admin-counts" role="status">
-          {newCountsText(newEnquiries, newMessages)}
+          {newCountsText(...LEAD_PANELS.map(({ kind }) => newCounts[kind.key] ?? null))}
         </p>
         <button
           className="admin-btn admin-btn--secondary"
@@ -50,8 +57,9 @@ function Dashboard() {
         <h2 id="announcements-heading">Announcements Management</h2>
         <AnnouncementsManager />
       </section>
-      <EnquiriesPanel refresh={refresh} onNewCount={setNewEnquiries} />
-      <ContactMessagesPanel refresh={refresh} onNewCount={setNewMessages} />
+      {LEAD_PANELS.map(({ kind, Panel }, index) => (
+        <Panel key={kind.key} refresh={refresh} onNewCount={counters[index]!} />
+      ))}
       <ErasurePanel onErased={erased} />
     </div>
   );

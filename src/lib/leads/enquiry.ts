@@ -4,7 +4,9 @@ import { ENQUIRY_SEARCH } from '../schemas/search.ts';
 import { leadKind } from './kind.ts';
 
 export const ENQUIRY = leadKind({
+  key: 'enquiries',
   noun: 'Enquiry',
+  words: { one: 'enquiry', many: 'enquiries' },
   store: 'enquiries',
   schema: EnquirySchema,
   summary: {
@@ -20,5 +22,23 @@ export const ENQUIRY = leadKind({
   person: { email: 'email', name: 'name', phone: 'phone' },
   search: ENQUIRY_SEARCH,
   labels: ENQUIRY_FIELD_LABELS,
-  list: { urlPrefix: '', pageSize: 10 },
+  mail: { subject: 'generator enquiry' },
+  list: {
+    urlPrefix: '',
+    pageSize: 10,
+    heading: 'Admin Enquiries Panel',
+    searchLabel: 'Search enquiries',
+    searchHint: 'Name, e-mail, phone, institution or city; part of a word is enough.',
+    pagesLabel: 'Enquiries pages',
+    fresh: 'new',
+    deleteConfirm: 'Are you sure you want to delete this enquiry? This action cannot be undone.',
+    deleted: 'Enquiry deleted successfully!',
+  },
+  csv: true,
+  form: {
+    name: 'enquiry',
+    page: '/renewable-energy',
+    anchor: 'enquiry',
+    listFields: ['institutionType'],
+  },
 });

@@ -2,41 +2,105 @@
  * A kind of lead (a generator enquiry, a contact message, …) declared once: its input rules, the
  * summary the admin index keeps of a record, what search and filters may ask of that summary,
  * which summary fields name the person (what an erasure looks for), its fields' labels in
- * display order (CSV columns, notification, admin), and its admin list. Storage, search,
- * erasure, export and notifications derive from the declaration, so a renamed field is a type
- * error, never a search or an erasure that silently finds nothing.
+ * display order (CSV columns, notification, admin), its e-mail, and its admin list. Storage,
+ * search, erasure, retention, export, notifications and the admin derive from the declaration,
+ * so a renamed field is a type error, never a search or an erasure that silently finds nothing
+ * (tests/unit/lead-kinds.test.ts pins that).
  */
 import type * as v from 'valibot';
-import type { SearchSpec } from '../schemas/search.ts';
+import type { FilterSpec, SearchSpec } from '../schemas/search.ts';
 
-export interface LeadKind<S extends v.GenericSchema = v.GenericSchema, K extends string = string> {
-  /** One record, as messages name it: 'Enquiry', 'Message'. */
+/** Where a plain form post (no JavaScript) is sent back to, or on to the thank-you page. */
+export interface FormFallback {
+  /** Which form, as the thank-you page's `?form=` says it. */
+  readonly name: string;
+  /** Where the form lives when the Referer does not say (same-origin path). */
+  readonly page: string;
+  /** The form's anchor on its page. */
+  readonly anchor: string;
+  /** Checkbox groups: keys that are lists even when sent once. */
+  readonly listFields?: readonly string[];
+}
+
+/** A record's own fields (what the schema outputs). */
+export type FieldOf<S extends v.GenericSchema> = keyof v.InferOutput<S> & string;
+
+export interface LeadKind<
+  S extends v.GenericSchema = v.GenericSchema,
+  K extends string = string,
+  N extends string = string,
+  F extends NoInfer<K> | 'status' = K | 'status',
+> {
+  /** Its name in API answers (the erasure preview's count) and in the admin's state. */
+  key: N;
+  /** One record, as API messages name it: 'Enquiry', 'Message'. */
   noun: string;
-  /** The Blobs store of its records (the key claims' store is `<store>-keys`). */
+  /** One and many records in running text: 'enquiry', 'enquiries'. */
+  words: { readonly one: string; readonly many: string };
+  /**
+   * The Blobs store of its records (the key claims' store is `<store>-keys`); its API is
+   * `/api/<store>` (src/lib/api-routes.ts).
+   */
   store: string;
   schema: S;
   /** The summary the index keeps: summary field → the record field it copies (text only). */
-  summary: Readonly<Record<K, keyof v.InferOutput<S> & string>>;
+  summary: Readonly<Record<K, FieldOf<S>>>;
   /** The summary fields that name the person: an erasure finds records by `email`. */
   person: { readonly email: NoInfer<K>; readonly name: NoInfer<K>; readonly phone?: NoInfer<K> };
-  /** What `q` and the filters may ask of the summary. */
-  search: SearchSpec & { readonly text: readonly NoInfer<K>[]; readonly phone?: NoInfer<K> };
+  /** What `q` and the filters may ask of the summary (each filter: a summary field, or `status`). */
+  search: SearchSpec & {
+    readonly text: readonly NoInfer<K>[];
+    readonly phone?: NoInfer<K>;
+    readonly filters: Readonly<Record<F, FilterSpec>>;
+  };
   /** The record's fields in display order, with their labels. */
-  labels: Readonly<Record<keyof v.InferOutput<S> & string, string>>;
-  /** The admin list: the prefix of its view state in the admin URL, and its page size. */
-  list: { readonly urlPrefix: string; readonly pageSize: number };
+  labels: Readonly<Record<FieldOf<S>, string>>;
+  /**
+   * The e-mail to the company: "New <subject> from <name>", then `Label: value` of each of
+   * `fields` (default: all, in label order), then the text of `body` alone.
+   */
+  mail: {
+    readonly subject: string;
+    readonly fields?: readonly FieldOf<S>[];
+    readonly body?: FieldOf<S>;
+  };
+  /** The admin list: its state's prefix in the admin URL, its page size and its words. */
+  list: {
+    readonly urlPrefix: string;
+    readonly pageSize: number;
+    readonly heading: string;
+    readonly searchLabel: string;
+    readonly searchHint: string;
+    readonly pagesLabel: string;
+    /** Which records the dashboard counts: '3 new enquiries', '1 unread message'. */
+    readonly fresh: string;
+    readonly deleteConfirm: string;
+    /** Said in an alert once a delete succeeded (a failure is then alerted too). */
+    readonly deleted?: string;
+  };
+  /** Whether the admin may download every record as CSV (`/api/<store>.csv`). */
+  csv: boolean;
+  /** The public form that sends it, for the no-JavaScript post's answers. */
+  form: FormFallback;
 }
 
+/** Any declared kind, as code that handles every kind sees it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a kind's schema and fields vary
+export type AnyLeadKind = LeadKind<any, string, string, string>;
+
 /** A kind's fields in display order (its CSV columns). */
-export function fieldsOf<S extends v.GenericSchema, K extends string>(
-  kind: LeadKind<S, K>,
-): (keyof v.InferOutput<S> & string)[] {
-  return Object.keys(kind.labels) as (keyof v.InferOutput<S> & string)[];
+export function fieldsOf<S extends v.GenericSchema>(
+  kind: LeadKind<S, string, string, string>,
+): FieldOf<S>[] {
+  return Object.keys(kind.labels) as FieldOf<S>[];
 }
 
 /** Declares a kind; the type checks that every field it names exists where it says. */
-export function leadKind<S extends v.GenericSchema, K extends string>(
-  kind: LeadKind<S, K>,
-): LeadKind<S, K> {
+export function leadKind<
+  S extends v.GenericSchema,
+  K extends string,
+  N extends string,
+  F extends NoInfer<K> | 'status',
+>(kind: LeadKind<S, K, N, F>): LeadKind<S, K, N, F> {
   return kind;
 }

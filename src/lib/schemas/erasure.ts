@@ -28,13 +28,8 @@ export const ErasureSchema = v.object({
 
 export type ErasureInput = v.InferOutput<typeof ErasureSchema>;
 
-/** The preview's answer. */
-export interface ErasurePreview {
-  enquiries: number;
-  messages: number;
-  /** Every matching record's id, enquiries first, newest first within each. */
-  ids: string[];
-}
+/** The preview's answer: a count per kind of lead, and the ids. */
+export type { ErasurePreview } from '../leads/index.ts';
 
 /** How addresses are compared: by `addressKey` (fields.ts), the same key the server compares. */
 export function sameAddress(a: string, b: string): boolean {
