@@ -2,8 +2,7 @@
  * The deploy check's rules, as pure functions over what the bundler reported: each returns the
  * problems it found, one sentence each, naming the function, path or file (never a secret).
  */
-import type { ApiCall } from './api-contract.ts';
-import { samplePath } from './api-contract.ts';
+import { samplePath, type ApiRoute as ApiCall } from '../../src/lib/api-routes.ts';
 
 /** One route of a function, as zip-it-and-ship-it writes it into manifest.json. */
 export interface Route {

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { API_CONTRACT, type ApiCall } from './api-contract.ts';
+import { API_ROUTES as API_CONTRACT, type ApiRoute as ApiCall } from '../../src/lib/api-routes.ts';
 import {
   BUNDLE_BUDGET_BYTES,
   bundledDevDependencies,

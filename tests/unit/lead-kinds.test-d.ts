@@ -31,7 +31,7 @@ const base = {
     deleteConfirm: 'Delete?',
   },
   csv: false,
-  form: { name: 'test', page: '/', anchor: 'test' },
+  form: { name: 'test', api: '/api/tests', page: '/', anchor: 'test' },
 } as const;
 
 test('a declaration that names what exists compiles', () => {

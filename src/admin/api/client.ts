@@ -1,5 +1,5 @@
 /**
- * Typed client of the admin API (routes: scripts/deploy-check/api-contract.ts). Every call
+ * Typed client of the admin API (routes: src/lib/api-routes.ts). Every call
  * sends the admin Bearer token; failures become an `ApiError` whose message is ready to show.
  * On a 401, or when the
  * token is gone, the token is cleared and the admin is sent to /login shortly after, so the

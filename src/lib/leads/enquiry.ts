@@ -36,7 +36,7 @@ export const ENQUIRY = leadKind({
   },
   csv: true,
   form: {
-    name: 'enquiry',
+    name: 'enquiry', api: '/api/enquiries',
     page: '/renewable-energy',
     anchor: 'enquiry',
     listFields: ['institutionType'],

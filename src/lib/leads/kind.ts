@@ -80,8 +80,8 @@ export interface LeadKind<
   };
   /** Whether the admin may download every record as CSV (`/api/<store>.csv`). */
   csv: boolean;
-  /** The public form that sends it, for the no-JavaScript post's answers. */
-  form: FormFallback;
+  /** The public form that sends it: the path it posts to, and where a plain post returns. */
+  form: FormFallback & { readonly api: `/api/${string}` };
 }
 
 /** Any declared kind, as code that handles every kind sees it. */

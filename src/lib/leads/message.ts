@@ -25,5 +25,5 @@ export const MESSAGE = leadKind({
     deleteConfirm: 'Delete this message? This action cannot be undone.',
   },
   csv: false,
-  form: { name: 'contact', page: '/', anchor: 'contact-form' },
+  form: { name: 'contact', api: '/api/contact', page: '/', anchor: 'contact-form' },
 });

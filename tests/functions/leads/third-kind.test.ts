@@ -57,7 +57,7 @@ const APPLICATION = leadKind({
     deleteConfirm: 'Delete this application? This action cannot be undone.',
   },
   csv: true,
-  form: { name: 'application', page: '/careers', anchor: 'apply' },
+  form: { name: 'application', api: '/api/job-applications', page: '/careers', anchor: 'apply' },
 });
 
 const applicationsFn = leadEndpoint(APPLICATION, { publicCreate: true });
