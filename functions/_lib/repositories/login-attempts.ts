@@ -9,6 +9,7 @@
  * every deploy that accepts the same login, so all previews and branch deploys share one throttle,
  * apart from production's.
  */
+import { inPool } from './pool.ts';
 import { withStore, type Store } from './store.ts';
 
 const STORE = 'login-attempts';
@@ -103,9 +104,9 @@ export const loginAttempts = {
       for (const window of ended) {
         if (deleted >= limit) break;
         const keys = await firstKeys(store, `${window}/`, limit - deleted);
-        for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
-          await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => store.delete(key)));
-        }
+        await inPool(keys.length, (at) => store.delete(keys[at]!), {
+          concurrency: DELETE_CONCURRENCY,
+        });
         deleted += keys.length;
       }
       return deleted;

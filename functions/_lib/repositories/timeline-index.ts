@@ -22,6 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import { idTime, isId } from '../ids.ts';
+import { inPool } from './pool.ts';
 import { QUARANTINE_PREFIX, readRecord, setAside, type RecordRead } from './records.ts';
 import { scopedName, storageTimeLeft, type Store } from './store.ts';
 
@@ -81,7 +82,6 @@ const GENERATION_KEY = '_generation';
 const HEAD_KEY = '_index';
 const CHUNK_PREFIX = '_index-';
 const chunkKey = (tag: string) => `${CHUNK_PREFIX}${tag}`;
-const READ_CONCURRENCY = 16;
 const FORMAT = 3;
 /** Storage time a load must have left to write what it rebuilt (else the next load writes it). */
 const WRITE_RESERVE_MS = 1_000;
@@ -355,39 +355,36 @@ async function rebuild(
   const gone = new Set<number>();
 
   const until = readUntil();
-  let next = 0;
-  const worker = async () => {
-    while (next < unread.length && indexClock.now() < until) {
-      const index = unread[next++]!;
-      const { key: id, etag } = listed[index]!;
-      // Another load of this instance may have read it, or be reading it (a burst of lists).
-      const known = read.get(id);
-      if (known && known.etag === etag) {
-        entries[index] = known;
-        continue;
-      }
-      const flight = `${storeName}\u0000${id}\u0000${etag}`;
-      const shared = readsInFlight.get(flight);
-      const found = shared
-        ? await shared.catch(() => readRecord<Record<string, unknown>>(store, id))
-        : await readShared(flight, () => readRecord<Record<string, unknown>>(store, id));
-      if (found.kind === 'damaged' && !shared) {
-        await setAside(store, storeName, id, found);
-      }
-      if (found.kind === 'damaged') quarantined.add(id);
-      if (found.kind !== 'live') {
-        gone.add(index); // Deleted since the listing, a tombstone, or set aside.
-        if (found.kind === 'tombstone' && Date.now() - idTime(id) > TOMBSTONE_KEPT_MS) {
-          await store.delete(id); // No write of it can still be in flight.
-        }
-        continue;
-      }
-      const entry = { id, etag: found.etag, summary: options.summarize(found.data) };
-      entries[index] = entry;
-      read.set(id, entry);
+  const readOne = async (at: number) => {
+    const index = unread[at]!;
+    const { key: id, etag } = listed[index]!;
+    // Another load of this instance may have read it, or be reading it (a burst of lists).
+    const known = read.get(id);
+    if (known && known.etag === etag) {
+      entries[index] = known;
+      return;
     }
+    const flight = `${storeName}\u0000${id}\u0000${etag}`;
+    const shared = readsInFlight.get(flight);
+    const found = shared
+      ? await shared.catch(() => readRecord<Record<string, unknown>>(store, id))
+      : await readShared(flight, () => readRecord<Record<string, unknown>>(store, id));
+    if (found.kind === 'damaged' && !shared) {
+      await setAside(store, storeName, id, found);
+    }
+    if (found.kind === 'damaged') quarantined.add(id);
+    if (found.kind !== 'live') {
+      gone.add(index); // Deleted since the listing, a tombstone, or set aside.
+      if (found.kind === 'tombstone' && Date.now() - idTime(id) > TOMBSTONE_KEPT_MS) {
+        await store.delete(id); // No write of it can still be in flight.
+      }
+      return;
+    }
+    const entry = { id, etag: found.etag, summary: options.summarize(found.data) };
+    entries[index] = entry;
+    read.set(id, entry);
   };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, unread.length) }, worker));
+  await inPool(unread.length, readOne, { more: () => indexClock.now() < until });
 
   const result: Rebuilt = {
     entries: [],
@@ -469,9 +466,7 @@ async function writeIndex(
 }
 
 async function deleteKeys(store: Store, keys: readonly string[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += READ_CONCURRENCY) {
-    await Promise.all(keys.slice(start, start + READ_CONCURRENCY).map((key) => store.delete(key)));
-  }
+  await inPool(keys.length, (at) => store.delete(keys[at]!));
 }
 
 function parseObject<V>(text: string): V | null {

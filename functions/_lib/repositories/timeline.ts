@@ -38,6 +38,7 @@ import {
   type Tracked,
   type UNCHANGED,
 } from './follow-up.ts';
+import { inPool } from './pool.ts';
 import { QUARANTINE_PREFIX, TOMBSTONE, readRecord, removeRecord, setAside } from './records.ts';
 import { storageTimeLeft, withStore, type Store } from './store.ts';
 import { claimKey, claimName, releaseClaim } from './submission-keys.ts';
@@ -159,7 +160,6 @@ export interface TimelineOptions<T> {
   search?: SearchSpec;
 }
 
-const READ_CONCURRENCY = 16;
 const CREATE_ATTEMPTS = 3;
 /** How long past its request's deadline a failed create may spend taking its record back. */
 const TAKE_BACK_GRACE_MS = 1_500;
@@ -346,15 +346,14 @@ export function timeline<T extends object>(
       const wanted = ids.slice(0, limit);
       const stop = readUntil(EXPORT_READ_SHARE);
       const read: (Tracked<Stamped & T> | undefined)[] = [];
-      let done = 0;
-      const worker = async () => {
-        while (done < wanted.length && (done === 0 || indexClock.now() < stop)) {
-          const at = done++;
+      const done = await inPool(
+        wanted.length,
+        async (at) => {
           const [record] = await readLive<Stamped & T>(store, storeName, [wanted[at]!]);
           read[at] = record && tracked(record);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, wanted.length) }, worker));
+        },
+        { more: (started) => started === 0 || indexClock.now() < stop },
+      );
       const records = read.filter((record) => record !== undefined);
       return done < ids.length ? { records, next: ids[done - 1]! } : { records };
     });
@@ -509,19 +508,14 @@ export async function readLive<R>(
 ): Promise<R[]> {
   const records: (R | null)[] = new Array(ids.length).fill(null);
   let damaged = false;
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const index = next++;
-      const found = await readRecord<R>(store, ids[index]!);
-      if (found.kind === 'live') records[index] = found.data;
-      if (found.kind === 'damaged') {
-        await setAside(store, storeName, ids[index]!, found);
-        damaged = true;
-      }
+  await inPool(ids.length, async (index) => {
+    const found = await readRecord<R>(store, ids[index]!);
+    if (found.kind === 'live') records[index] = found.data;
+    if (found.kind === 'damaged') {
+      await setAside(store, storeName, ids[index]!, found);
+      damaged = true;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, ids.length) }, worker));
+  });
   if (damaged) await bumpGeneration(store, newId());
   return records.filter((record): record is R => record !== null);
 }
