@@ -1,5 +1,5 @@
 /**
- * Preview templates of the CMS (issue 14, item 5), so an editor sees copy laid out as on the
+ * Preview templates of the CMS, so an editor sees copy laid out as on the
  * site rather than a list of raw fields. A browser module copied as it is to /cms/preview.js
  * (src/integrations/cms.ts): it runs next to Decap's prebuilt bundle, which provides `CMS` and
  * React's `h`, so it is plain JavaScript with nothing to bundle. The site's stylesheets are the
