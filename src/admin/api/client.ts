@@ -19,13 +19,12 @@ import type {
   AnnouncementInput,
   ContactMessage,
   Enquiry,
-  ErasurePreview,
   FollowUp,
   Note,
   Status,
 } from '../../lib/schemas';
 import { queryParams, type ListQuery } from '../../lib/schemas/search';
-import { ENQUIRY, MESSAGE, type AnyLeadKind } from '../../lib/leads';
+import { ENQUIRY, MESSAGE, type AnyLeadKind, type ErasurePreview } from '../../lib/leads';
 import { clearToken, getToken, loginPath } from './auth-client';
 
 /** How long a session-ending message stays on screen before the login page. */

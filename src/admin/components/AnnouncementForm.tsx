@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { AnnouncementInputSchema, fieldErrors, type AnnouncementInput } from '../../lib/schemas';
 import { ApiError, API_MESSAGES } from '../api/client';
 import Alert from './Alert';
+import Button from './Button';
 
 export type Draft = { text: string; link: string };
 type Errors = Partial<Record<keyof Draft, string>>;
@@ -106,13 +107,13 @@ export default function AnnouncementForm({ draft, onChange, editing, onSave, onC
       })}
       <Alert message={failure} />
       <div className="admin-actions">
-        <button className="admin-btn admin-btn--primary" type="submit" disabled={saving}>
+        <Button variant="primary" type="submit" disabled={saving}>
           {editing ? 'Update' : 'Add'}
-        </button>
+        </Button>
         {editing && (
-          <button className="admin-btn admin-btn--secondary" type="button" onClick={cancel}>
+          <Button variant="secondary" onClick={cancel}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
     </form>

@@ -1,4 +1,5 @@
 import type { Announcement } from '../../lib/schemas';
+import Button from './Button';
 
 interface Props {
   items: Announcement[];
@@ -23,20 +24,12 @@ export default function AnnouncementList({ items, editingId, onEdit, onDelete }:
             {item.link && <span className="admin-list__link">{item.link}</span>}
           </span>
           <span className="admin-actions">
-            <button
-              className="admin-btn admin-btn--secondary"
-              type="button"
-              onClick={() => onEdit(item)}
-            >
+            <Button variant="secondary" onClick={() => onEdit(item)}>
               Edit<span className="visually-hidden">: {item.text}</span>
-            </button>
-            <button
-              className="admin-btn admin-btn--danger"
-              type="button"
-              onClick={() => onDelete(item)}
-            >
+            </Button>
+            <Button variant="danger" onClick={() => onDelete(item)}>
               Delete<span className="visually-hidden">: {item.text}</span>
-            </button>
+            </Button>
           </span>
         </li>
       ))}

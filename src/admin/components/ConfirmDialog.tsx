@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import Button from './Button';
 
 interface Props {
   open: boolean;
@@ -54,22 +55,12 @@ export default function ConfirmDialog({
             {question}
           </p>
           <footer className="admin-modal__footer admin-actions">
-            <button
-              className="admin-btn admin-btn--secondary"
-              type="button"
-              autoFocus
-              onClick={onCancel}
-            >
+            <Button variant="secondary" autoFocus onClick={onCancel}>
               Cancel
-            </button>
-            <button
-              className="admin-btn admin-btn--danger"
-              type="button"
-              aria-busy={busy}
-              onClick={onConfirm}
-            >
+            </Button>
+            <Button variant="danger" aria-busy={busy} onClick={onConfirm}>
               {confirm}
-            </button>
+            </Button>
           </footer>
         </>
       )}

@@ -4,6 +4,7 @@ import { formatDate, mailtoHref } from '../display';
 import { DEFAULT_STATUS } from '../../lib/schemas';
 import { MESSAGE } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
+import Button from './Button';
 
 interface Props {
   message: AdminContactMessage;
@@ -32,23 +33,18 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
         </span>
       </div>
       <span className="admin-actions">
-        <button
-          className="admin-btn admin-btn--secondary"
-          type="button"
+        <Button
+          variant="secondary"
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={() => setOpen(!open)}
         >
           {open ? 'Hide' : 'View'}
           <span className="visually-hidden"> message from {message.name}</span>
-        </button>
-        <button
-          className="admin-btn admin-btn--danger"
-          type="button"
-          onClick={() => onDelete(message)}
-        >
+        </Button>
+        <Button variant="danger" onClick={() => onDelete(message)}>
           Delete<span className="visually-hidden"> message from {message.name}</span>
-        </button>
+        </Button>
       </span>
       <div className="admin-message__details" id={bodyId} hidden={!open}>
         <p className="admin-message__body">{message.message}</p>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError, API_MESSAGES, downloadCsv } from '../api/client';
 import type { AnyLeadKind } from '../../lib/leads';
 import Alert from './Alert';
+import Button from './Button';
 
 /** Saves GET /api/<store>.csv: fetched with the token (a plain link could not send it). */
 export default function CsvDownloadButton({ kind }: { kind: AnyLeadKind }) {
@@ -31,14 +32,9 @@ export default function CsvDownloadButton({ kind }: { kind: AnyLeadKind }) {
 
   return (
     <div className="admin-csv">
-      <button
-        className="admin-btn admin-btn--secondary"
-        type="button"
-        onClick={() => void download()}
-        disabled={busy}
-      >
+      <Button variant="secondary" onClick={() => void download()} disabled={busy}>
         Download CSV<span className="visually-hidden">{` of all ${kind.words.many}`}</span>
-      </button>
+      </Button>
       <Alert message={error} />
     </div>
   );

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { AdminEnquiry } from '../api/client';
 import { displayValue, formatDate, nextSort, sortByStatus, type StatusSort } from '../display';
 import { DEFAULT_STATUS } from '../../lib/schemas';
+import Button from './Button';
 
 interface Props {
   enquiries: AdminEnquiry[];
@@ -53,13 +54,9 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
     <>
       {/* Outside the table: its header is hidden on narrow screens, where rows stack. */}
       <p className="admin-table-tools">
-        <button
-          className="admin-btn admin-btn--secondary"
-          type="button"
-          onClick={() => setSort(nextSort(sort))}
-        >
+        <Button variant="secondary" onClick={() => setSort(nextSort(sort))}>
           Sort by status: {SORT_LABEL[sort]}
-        </button>
+        </Button>
       </p>
       <div className="admin-table-wrap">
         <table className="admin-table" aria-labelledby="enquiries-heading" aria-busy={busy}>
@@ -95,22 +92,17 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
                   ))}
                   <td data-label="Actions">
                     <span className="admin-actions">
-                      <button
-                        className="admin-btn admin-btn--secondary"
-                        type="button"
+                      <Button
+                        variant="secondary"
                         onClick={(event) => onView(enquiry, event.currentTarget)}
                       >
                         View
                         <span className="visually-hidden"> enquiry from {enquiry.fullName}</span>
-                      </button>
-                      <button
-                        className="admin-btn admin-btn--danger"
-                        type="button"
-                        onClick={() => onDelete(enquiry)}
-                      >
+                      </Button>
+                      <Button variant="danger" onClick={() => onDelete(enquiry)}>
                         Delete
                         <span className="visually-hidden"> enquiry from {enquiry.fullName}</span>
-                      </button>
+                      </Button>
                     </span>
                   </td>
                 </tr>

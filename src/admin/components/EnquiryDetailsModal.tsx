@@ -3,6 +3,7 @@ import type { AdminEnquiry } from '../api/client';
 import { enquiryDetailRows, formatDate, mailtoHref } from '../display';
 import { ENQUIRY } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
+import Button from './Button';
 
 interface Props {
   /** The enquiry to show; null keeps the dialog closed. */
@@ -65,14 +66,9 @@ export default function EnquiryDetailsModal({ enquiry, onClose, onChange }: Prop
         <>
           <header className="admin-modal__header">
             <h2 id="enquiry-details-title">Enquiry Details</h2>
-            <button
-              className="admin-btn admin-btn--icon"
-              type="button"
-              aria-label="Close enquiry details"
-              onClick={close}
-            >
+            <Button variant="icon" aria-label="Close enquiry details" onClick={close}>
               <span aria-hidden="true">×</span>
-            </button>
+            </Button>
           </header>
           {/* Focusable so keyboard users can scroll a long enquiry on a small screen. */}
           <div className="admin-modal__body" tabIndex={0} role="region" aria-label="Enquiry fields">
@@ -91,18 +87,17 @@ export default function EnquiryDetailsModal({ enquiry, onClose, onChange }: Prop
             <FollowUpPanel key={enquiry._id} kind={ENQUIRY} record={enquiry} onChange={onChange} />
           </div>
           <footer className="admin-modal__footer admin-actions">
-            <button
-              className="admin-btn admin-btn--primary"
-              type="button"
+            <Button
+              variant="primary"
               onClick={reply}
               aria-disabled={mailto ? undefined : true}
               data-mailto={mailto ?? undefined}
             >
               Reply by Email
-            </button>
-            <button className="admin-btn admin-btn--secondary" type="button" onClick={close}>
+            </Button>
+            <Button variant="secondary" onClick={close}>
               Close
-            </button>
+            </Button>
           </footer>
         </>
       )}

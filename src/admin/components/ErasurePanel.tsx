@@ -8,9 +8,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, API_MESSAGES, eraseRecords, previewErasure } from '../api/client';
 import { eraseButton, eraseQuestion, erased, erasureFound, previewTotal } from '../display';
-import type { ErasurePreview } from '../../lib/schemas';
+import type { ErasurePreview } from '../../lib/leads';
 import Alert from './Alert';
 import ConfirmDialog from './ConfirmDialog';
+import Button from './Button';
 
 interface Props {
   /** After a delete: the lists reload. */
@@ -112,9 +113,9 @@ export default function ErasurePanel({ onErased }: Props) {
           )}
         </div>
         <div className="admin-actions">
-          <button className="admin-btn admin-btn--primary" type="submit" aria-busy={busy}>
+          <Button variant="primary" type="submit" aria-busy={busy}>
             Find records
-          </button>
+          </Button>
         </div>
       </form>
       <Alert message={failure} />
@@ -122,13 +123,9 @@ export default function ErasurePanel({ onErased }: Props) {
         {found ? erasureFound(found.preview, found.email) : notice}
       </p>
       {found && total > 0 && (
-        <button
-          className="admin-btn admin-btn--danger"
-          type="button"
-          onClick={() => setConfirming(true)}
-        >
+        <Button variant="danger" onClick={() => setConfirming(true)}>
           {eraseButton(total)}
-        </button>
+        </Button>
       )}
       <ConfirmDialog
         open={confirming && found !== null}

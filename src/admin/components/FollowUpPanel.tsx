@@ -23,6 +23,7 @@ import {
 } from '../../lib/schemas';
 import type { AnyLeadKind } from '../../lib/leads';
 import Alert from './Alert';
+import Button from './Button';
 
 interface Props<T extends FollowUp & { _id: string }> {
   kind: AnyLeadKind;
@@ -121,13 +122,9 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
             ))}
           </select>
         </div>
-        <button
-          className="admin-btn admin-btn--primary"
-          type="button"
-          onClick={() => void saveStatus()}
-        >
+        <Button variant="primary" onClick={() => void saveStatus()}>
           Save status
-        </button>
+        </Button>
       </div>
       <p className="admin-hint" data-last-change>
         Last change:{' '}
@@ -170,13 +167,9 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
         )}
       </div>
       <div className="admin-actions">
-        <button
-          className="admin-btn admin-btn--secondary"
-          type="button"
-          onClick={() => void saveNote()}
-        >
+        <Button variant="secondary" onClick={() => void saveNote()}>
           Save note
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { PagedList } from '../hooks/usePagedList';
 import { listSummary, noMatch, type Noun } from '../display';
+import Button from './Button';
 
 interface Props {
   list: Pick<PagedList<unknown>, 'status' | 'items' | 'total' | 'page' | 'pages'>;
@@ -28,9 +29,9 @@ export default function ListStatus({ list, noun, searched, loading, empty, onCle
         {text}
       </p>
       {noResults && (
-        <button className="admin-btn admin-btn--secondary" type="button" onClick={onClear}>
+        <Button variant="secondary" onClick={onClear}>
           Clear search
-        </button>
+        </Button>
       )}
     </div>
   );

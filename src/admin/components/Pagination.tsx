@@ -1,4 +1,5 @@
 import { pageButtons } from '../display';
+import Button from './Button';
 
 interface Props {
   page: number;
@@ -13,14 +14,9 @@ export default function Pagination({ page, pages, onPage, label }: Props) {
   if (pages <= 1) return null;
   return (
     <nav className="admin-pagination" aria-label={label}>
-      <button
-        className="admin-btn admin-btn--secondary"
-        type="button"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
-      </button>
+      </Button>
       <ul>
         {pageButtons(page, pages).map((number, index) => (
           <li key={number ?? `gap-${index}`}>
@@ -29,27 +25,21 @@ export default function Pagination({ page, pages, onPage, label }: Props) {
                 …
               </span>
             ) : (
-              <button
-                className="admin-btn admin-btn--page"
-                type="button"
+              <Button
+                variant="page"
                 aria-current={number === page ? 'page' : undefined}
                 onClick={() => onPage(number)}
               >
                 <span className="visually-hidden">Page </span>
                 {number}
-              </button>
+              </Button>
             )}
           </li>
         ))}
       </ul>
-      <button
-        className="admin-btn admin-btn--secondary"
-        type="button"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next
-      </button>
+      </Button>
     </nav>
   );
 }

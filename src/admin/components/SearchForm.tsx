@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { SEARCH_MAX_LENGTH, type SearchSpec } from '../../lib/schemas/search';
 import Alert from './Alert';
+import Button from './Button';
 
 interface Props {
   spec: SearchSpec;
@@ -71,12 +72,12 @@ export default function SearchForm({ spec, label, hint, values, onSearch, onClea
         </div>
       ))}
       <div className="admin-actions admin-search__actions">
-        <button className="admin-btn admin-btn--primary" type="submit">
+        <Button variant="primary" type="submit">
           Search
-        </button>
-        <button className="admin-btn admin-btn--secondary" type="button" onClick={onClear}>
+        </Button>
+        <Button variant="secondary" onClick={onClear}>
           Clear
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import ErrorBoundary from '../../admin/components/ErrorBoundary';
 import { useInactivityLogout, useSessionBoundaries } from '../../admin/hooks/useSession';
 import { LEAD_PANELS } from '../../admin/lead-panels';
 import type { LeadKey } from '../../lib/leads';
+import Button from '../../admin/components/Button';
 
 /** The dashboard proper; mounted only once the guard has found a token. */
 function Dashboard() {
@@ -39,15 +40,9 @@ function Dashboard() {
         <p className="admin-counts" role="status">
           {newCountsText(...LEAD_PANELS.map(({ kind }) => newCounts[kind.key] ?? null))}
         </p>
-        <button
-          className="admin-btn admin-btn--secondary"
-          type="button"
-          onClick={leave}
-          disabled={leaving}
-          aria-busy={leaving}
-        >
+        <Button variant="secondary" onClick={leave} disabled={leaving} aria-busy={leaving}>
           Logout
-        </button>
+        </Button>
       </header>
       <p className="admin-warning" role="alert" data-empty={warning ? undefined : ''}>
         {warning &&

@@ -28,9 +28,6 @@ export const ErasureSchema = v.object({
 
 export type ErasureInput = v.InferOutput<typeof ErasureSchema>;
 
-/** The preview's answer: a count per kind of lead, and the ids. */
-export type { ErasurePreview } from '../leads/index.ts';
-
 /** How addresses are compared: by `addressKey` (fields.ts), the same key the server compares. */
 export function sameAddress(a: string, b: string): boolean {
   return addressKey(a) === addressKey(b);
