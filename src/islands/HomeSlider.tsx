@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Fade from 'embla-carousel-fade';
 import Autoplay from 'embla-carousel-autoplay';
@@ -68,7 +68,7 @@ export default function HomeSlider({ slides, heading }: Props) {
   }, [emblaApi]);
 
   const go = useCallback(
-    (direction: 'prev' | 'next') => {
+    (direction: Direction) => {
       if (!emblaApi) return;
       const jump = reducedMotion();
       if (direction === 'prev') emblaApi.scrollPrev(jump);
@@ -135,28 +135,14 @@ export default function HomeSlider({ slides, heading }: Props) {
           {heading}
         </h1>
         <div className="slider__controls">
-          <button
-            type="button"
-            className="slider__button"
-            onClick={() => go('prev')}
-            aria-label="Previous slide"
-          >
-            <Arrow direction="left" />
-          </button>
+          <StepButton direction="prev" onStep={go} />
           <p className="slider__count" aria-live="off">
             <span data-slide-number>{twoDigits(selected + 1)}</span>
             <span aria-hidden="true"> / </span>
             <span className="visually-hidden"> of </span>
             {twoDigits(slides.length)}
           </p>
-          <button
-            type="button"
-            className="slider__button"
-            onClick={() => go('next')}
-            aria-label="Next slide"
-          >
-            <Arrow direction="right" />
-          </button>
+          <StepButton direction="next" onStep={go} />
           <button
             type="button"
             className="slider__button"
@@ -172,52 +158,76 @@ export default function HomeSlider({ slides, heading }: Props) {
   );
 }
 
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
+type Direction = 'prev' | 'next';
+
+const STEP_BUTTONS = {
+  prev: { label: 'Previous slide', arrow: 'm15 18-6-6 6-6' },
+  next: { label: 'Next slide', arrow: 'm9 18 6-6-6-6' },
+} as const satisfies Record<Direction, { label: string; arrow: string }>;
+
+/** The previous or next slide button, an arrow pointing that way. */
+function StepButton({
+  direction,
+  onStep,
+}: {
+  direction: Direction;
+  onStep: (to: Direction) => void;
+}) {
+  const { label, arrow } = STEP_BUTTONS[direction];
+  return (
+    <button
+      type="button"
+      className="slider__button"
+      onClick={() => onStep(direction)}
+      aria-label={label}
+    >
+      <svg
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d={arrow} />
+      </svg>
+    </button>
+  );
+}
+
+/** A solid 20-pixel icon of the play/pause button, drawn by `children`. */
+function SolidIcon({ children }: { children: ReactNode }) {
   return (
     <svg
-      width="22"
-      height="22"
+      width="20"
+      height="20"
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      fill="currentColor"
       aria-hidden="true"
       focusable="false"
     >
-      <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
+      {children}
     </svg>
   );
 }
 
 function PauseIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SolidIcon>
       <rect x="6" y="4" width="4" height="16" rx="1" />
       <rect x="14" y="4" width="4" height="16" rx="1" />
-    </svg>
+    </SolidIcon>
   );
 }
 
 function PlayIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SolidIcon>
       <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" />
-    </svg>
+    </SolidIcon>
   );
 }

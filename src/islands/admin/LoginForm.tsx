@@ -39,27 +39,14 @@ export default function LoginForm() {
         onSubmit={submit}
         aria-describedby="login-error"
       >
-        <div className="admin-field">
-          <label htmlFor="login-username">Username</label>
-          <input
-            id="login-username"
-            name="username"
-            autoComplete="username"
-            required
-            maxLength={200}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={1024}
-          />
-        </div>
+        <LoginField name="username" label="Username" autoComplete="username" maxLength={200} />
+        <LoginField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={1024}
+        />
         <Alert id="login-error" message={error} />
         <button
           className="admin-btn admin-btn--primary"
@@ -70,6 +57,32 @@ export default function LoginForm() {
           Login
         </button>
       </form>
+    </div>
+  );
+}
+
+interface LoginFieldProps {
+  name: 'username' | 'password';
+  label: string;
+  type?: 'password';
+  autoComplete: string;
+  maxLength: number;
+}
+
+/** A required, labelled line of the form, with the id `login-<name>`. */
+function LoginField({ name, label, type, autoComplete, maxLength }: LoginFieldProps) {
+  const id = `login-${name}`;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        maxLength={maxLength}
+      />
     </div>
   );
 }

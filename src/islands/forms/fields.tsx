@@ -1,4 +1,10 @@
-import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type {
+  ChangeEvent,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { FieldError, describedBy } from './FieldError';
 
 interface Common {
@@ -11,14 +17,14 @@ interface Common {
   optional?: boolean | undefined;
 }
 
-function Label({ id, label, optional }: Pick<Common, 'id' | 'label' | 'optional'>) {
-  return (
-    <label className="field__label" htmlFor={id}>
-      {label}
-      {optional && <span className="field__optional"> (optional)</span>}
-    </label>
-  );
+/** A control that edits one text value. */
+interface Editing {
+  value: string;
+  onValue: (value: string) => void;
 }
+
+/** What a control's own element takes beyond what `Common` and `Editing` give it. */
+type Attributes<A> = Omit<A, keyof Common | keyof Editing | 'onChange'>;
 
 function Hint({ id, hint }: { id: string; hint: string | undefined }) {
   return hint ? (
@@ -28,143 +34,107 @@ function Hint({ id, hint }: { id: string; hint: string | undefined }) {
   ) : null;
 }
 
-type TextProps = Common &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'value'> & {
-    value: string;
-    onValue: (value: string) => void;
-  };
-
-export function TextField({
+/** One control in its frame: the label, the hint, the control, the error under it. */
+function Field({
   id,
-  name,
   label,
-  error,
-  hint,
   optional,
-  value,
-  onValue,
-  ...input
-}: TextProps) {
+  hint,
+  error,
+  children,
+}: Omit<Common, 'name'> & { children: ReactNode }) {
   return (
     <div className="field">
-      <Label {...{ id, label, optional }} />
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> (optional)</span>}
+      </label>
       <Hint id={id} hint={hint} />
-      <input
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onValue(event.target.value)}
-        {...describedBy(id, error, Boolean(hint))}
-        {...input}
-      />
+      {children}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
-type AreaProps = Common &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'onChange' | 'value'> & {
-    value: string;
-    onValue: (value: string) => void;
-  };
-
-export function TextArea({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  optional,
-  value,
-  onValue,
-  ...area
-}: AreaProps) {
-  return (
-    <div className="field">
-      <Label {...{ id, label, optional }} />
-      <Hint id={id} hint={hint} />
-      <textarea
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        {...describedBy(id, error, Boolean(hint))}
-        {...area}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-interface SelectProps extends Common {
+/** What the element of every single control gets: its name and value, and its wiring. */
+type ControlAttributes = {
+  id: string;
+  name: string;
   value: string;
-  options: readonly string[];
-  required?: boolean;
-  onValue: (value: string) => void;
+  onChange: (event: ChangeEvent<{ value: string }>) => void;
+} & ReturnType<typeof describedBy>;
+
+/**
+ * A single control in its frame; `render` draws the control from the attributes every control
+ * gets (id, name, value, change handler, ARIA wiring to the hint and error) and its own.
+ */
+function inField<P extends Common & Editing>(
+  { id, name, label, error, hint, optional, value, onValue, ...own }: P,
+  render: (attributes: ControlAttributes & Omit<P, keyof Common | keyof Editing>) => ReactNode,
+) {
+  const attributes = {
+    id,
+    name,
+    value,
+    onChange: (event: ChangeEvent<{ value: string }>) => onValue(event.target.value),
+    ...describedBy(id, error, Boolean(hint)),
+    ...own,
+  };
+  return <Field {...{ id, label, optional, hint, error }}>{render(attributes)}</Field>;
 }
 
-export function SelectField({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  optional,
-  value,
-  options,
-  required,
-  onValue,
-}: SelectProps) {
-  return (
-    <div className="field">
-      <Label {...{ id, label, optional }} />
-      <Hint id={id} hint={hint} />
-      <select
-        id={id}
-        name={name}
-        value={value}
-        required={required}
-        onChange={(event) => onValue(event.target.value)}
-        {...describedBy(id, error, Boolean(hint))}
-      >
-        <option value="">Select…</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
+type TextProps = Common & Editing & Attributes<InputHTMLAttributes<HTMLInputElement>>;
+
+export function TextField(props: TextProps) {
+  return inField(props, (attributes) => <input {...attributes} />);
+}
+
+type AreaProps = Common & Editing & Attributes<TextareaHTMLAttributes<HTMLTextAreaElement>>;
+
+export function TextArea(props: AreaProps) {
+  return inField(props, (attributes) => <textarea {...attributes} />);
+}
+
+type SelectProps = Common &
+  Editing &
+  Pick<SelectHTMLAttributes<HTMLSelectElement>, 'required'> & { options: readonly string[] };
+
+export function SelectField({ options, ...props }: SelectProps) {
+  return inField(props, (attributes) => (
+    <select {...attributes}>
+      <option value="">Select…</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
+  ));
 }
 
 interface ChoiceProps extends Omit<Common, 'optional'> {
   options: readonly string[];
-  required?: boolean;
-  children?: ReactNode;
 }
 
-interface RadioProps extends ChoiceProps {
-  value: string;
-  onValue: (value: string) => void;
-}
-
-/** A group of radio buttons in a fieldset; the legend is the question. */
-export function RadioGroup({
+/**
+ * A fieldset of options, each a labelled radio button or checkbox; the legend is the question.
+ * `input` gives each option's input its attributes.
+ */
+function Choices({
   id,
-  name,
   label,
   error,
   hint,
-  value,
   options,
-  required,
-  onValue,
-}: RadioProps) {
+  columns,
+  input,
+}: Omit<ChoiceProps, 'name'> & {
+  columns?: boolean;
+  input: (option: string, index: number) => InputHTMLAttributes<HTMLInputElement>;
+}) {
   return (
     <fieldset
-      className="field field--choices"
+      className={columns ? 'field field--choices field--columns' : 'field field--choices'}
       id={id}
       {...describedBy(id, error, Boolean(hint))}
       tabIndex={-1}
@@ -173,19 +143,34 @@ export function RadioGroup({
       <Hint id={id} hint={hint} />
       {options.map((option, index) => (
         <label className="choice" key={option}>
-          <input
-            type="radio"
-            name={name}
-            value={option}
-            checked={value === option}
-            required={required && index === 0}
-            onChange={() => onValue(option)}
-          />
+          <input {...input(option, index)} />
           <span>{option}</span>
         </label>
       ))}
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
+  );
+}
+
+interface RadioProps extends ChoiceProps, Editing {
+  required?: boolean;
+}
+
+/** One choice of several, as radio buttons. */
+export function RadioGroup({ name, value, required, onValue, ...group }: RadioProps) {
+  return (
+    <Choices
+      {...group}
+      input={(option, index) => ({
+        type: 'radio',
+        name,
+        value: option,
+        checked: value === option,
+        // One required radio button makes the whole group required.
+        required: required && index === 0,
+        onChange: () => onValue(option),
+      })}
+    />
   );
 }
 
@@ -195,38 +180,18 @@ interface CheckboxProps extends ChoiceProps {
 }
 
 /** Several choices; ticking adds the value to the list, unticking removes it. */
-export function CheckboxGroup({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  values,
-  options,
-  onToggle,
-}: CheckboxProps) {
+export function CheckboxGroup({ name, values, onToggle, ...group }: CheckboxProps) {
   return (
-    <fieldset
-      className="field field--choices field--columns"
-      id={id}
-      {...describedBy(id, error, Boolean(hint))}
-      tabIndex={-1}
-    >
-      <legend className="field__label">{label}</legend>
-      <Hint id={id} hint={hint} />
-      {options.map((option) => (
-        <label className="choice" key={option}>
-          <input
-            type="checkbox"
-            name={name}
-            value={option}
-            checked={values.includes(option)}
-            onChange={(event) => onToggle(option, event.target.checked)}
-          />
-          <span>{option}</span>
-        </label>
-      ))}
-      <FieldError id={`${id}-error`} message={error} />
-    </fieldset>
+    <Choices
+      {...group}
+      columns
+      input={(option) => ({
+        type: 'checkbox',
+        name,
+        value: option,
+        checked: values.includes(option),
+        onChange: (event) => onToggle(option, event.target.checked),
+      })}
+    />
   );
 }

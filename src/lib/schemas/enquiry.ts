@@ -186,14 +186,17 @@ export const ENQUIRY_STEP_TITLES = [
 
 export type EnquiryStep = 0 | 1 | 2 | 3;
 
+/** One thing per wizard step, built from that step's entries; a tuple, so `[step]` is defined. */
+const eachStep = <R>(build: (entries: (typeof stepEntries)[EnquiryStep]) => R) =>
+  [
+    build(stepEntries[0]),
+    build(stepEntries[1]),
+    build(stepEntries[2]),
+    build(stepEntries[3]),
+  ] as const;
+
 /** The wizard's fields per step, in display order (to focus the first invalid one). */
-const fieldsOf = <E extends object>(entries: E) => Object.keys(entries) as (keyof E & string)[];
-export const ENQUIRY_STEP_FIELDS = [
-  fieldsOf(stepEntries[0]),
-  fieldsOf(stepEntries[1]),
-  fieldsOf(stepEntries[2]),
-  fieldsOf(stepEntries[3]),
-] as const;
+export const ENQUIRY_STEP_FIELDS = eachStep((entries) => Object.keys(entries) as EnquiryField[]);
 
 // ---- Conditional rules ---------------------------------------------------------------------
 
@@ -289,12 +292,7 @@ function stepSchema<const E extends v.ObjectEntries>(entries: E) {
 // ---- Schemas ---------------------------------------------------------------------------------
 
 /** Per-step schemas for the wizard, steps 0 to 3. */
-export const ENQUIRY_STEP_SCHEMAS = [
-  stepSchema(stepEntries[0]),
-  stepSchema(stepEntries[1]),
-  stepSchema(stepEntries[2]),
-  stepSchema(stepEntries[3]),
-] as const;
+export const ENQUIRY_STEP_SCHEMAS = eachStep(stepSchema);
 
 /**
  * The whole enquiry, as `POST /api/enquiries` accepts it: all four steps plus the optional
@@ -400,3 +398,20 @@ export const ENQUIRY_FIELD_LABELS = {
 } as const satisfies Record<EnquiryField, string>;
 
 export const ENQUIRY_FIELDS = Object.keys(ENQUIRY_FIELD_LABELS) as EnquiryField[];
+
+/**
+ * Where the wizard asks for a field in other words than its label above: as a question, or as
+ * the follow-up to the answer it depends on. Every other field is asked by its label.
+ */
+export const ENQUIRY_FORM_PROMPTS = {
+  institutionTypeOther: 'Please specify',
+  renewableEnergyUsed: 'Do you currently use renewable energy?',
+  renewableEnergySpecify: 'Specify the type of renewable energy',
+  spaceAvailable: 'Is space available for the installation?',
+} as const satisfies Partial<Record<EnquiryField, string>>;
+
+/** Each field's label on the wizard: its prompt where it has one, else its label. */
+export const ENQUIRY_FORM_LABELS: Readonly<Record<EnquiryField, string>> = {
+  ...ENQUIRY_FIELD_LABELS,
+  ...ENQUIRY_FORM_PROMPTS,
+};
