@@ -15,31 +15,37 @@ export interface ApiRoute {
   path: `/api/${string}`;
 }
 
+/** A path and the methods it answers (HEAD goes with GET). */
+type Routes = readonly (readonly [path: ApiRoute['path'], methods: readonly ApiMethod[]])[];
+
+const expand = (routes: Routes): ApiRoute[] =>
+  routes.flatMap(([path, methods]) => methods.map((method) => ({ method, path })));
+
 /** The routes of one kind of lead. */
 export function leadRoutes(kind: AnyLeadKind): ApiRoute[] {
   const records = `/api/${kind.store}` as const;
-  return [
-    { method: 'POST', path: kind.form.api },
-    { method: 'GET', path: records },
-    { method: 'GET', path: `${records}/:id` },
-    { method: 'PATCH', path: `${records}/:id` },
-    { method: 'POST', path: `${records}/:id/notes` },
-    { method: 'DELETE', path: `${records}/:id` },
-    ...(kind.csv ? [{ method: 'GET', path: `${records}.csv` } as const] : []),
-  ];
+  return expand([
+    [kind.form.api, ['POST']],
+    [records, ['GET']],
+    [`${records}/:id`, ['GET', 'PATCH']],
+    [`${records}/:id/notes`, ['POST']],
+    [`${records}/:id`, ['DELETE']],
+    ...(kind.csv ? ([[`${records}.csv`, ['GET']]] as const) : []),
+  ]);
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [
-  { method: 'GET', path: '/api/announcements' },
-  { method: 'POST', path: '/api/announcements' },
-  { method: 'PUT', path: '/api/announcements/:id' },
-  { method: 'DELETE', path: '/api/announcements/:id' },
-  { method: 'POST', path: '/api/login' },
-  { method: 'POST', path: '/api/logout' },
+  ...expand([
+    ['/api/announcements', ['GET', 'POST']],
+    ['/api/announcements/:id', ['PUT', 'DELETE']],
+    ['/api/login', ['POST']],
+    ['/api/logout', ['POST']],
+  ]),
   ...LEAD_KINDS.flatMap(leadRoutes),
-  { method: 'GET', path: '/api/health' },
-  { method: 'GET', path: '/api/erasure' },
-  { method: 'POST', path: '/api/erasure' },
+  ...expand([
+    ['/api/health', ['GET']],
+    ['/api/erasure', ['GET', 'POST']],
+  ]),
 ];
 
 /** A concrete request path for a route's path: each `:param` becomes a sample id. */
