@@ -2,8 +2,9 @@
  * A fault-injecting proxy in front of the test Blobs server, on loopback: requests pass through
  * unchanged unless a rule matches, and then fail the way a storage service can fail.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { BlobsHarness } from './helpers.ts';
+import { createServer, type IncomingMessage } from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { listenOnLoopback, type BlobsHarness } from './helpers.ts';
 
 export type Fault =
   /** Answer 5xx (or 429) without forwarding: nothing was stored. */
@@ -13,7 +14,11 @@ export type Fault =
   /** Hold the request this long before forwarding it. */
   | { kind: 'delay'; ms: number }
   /** Forward a listing and answer its keys in reverse order (the service promises no order). */
-  | { kind: 'reverse-listing' };
+  | { kind: 'reverse-listing' }
+  /** Forward a listing and answer its directory names with a trailing "/", as some services do. */
+  | { kind: 'slash-directories' }
+  /** Forward, and answer without the ETag (a record read this way can never be written back). */
+  | { kind: 'drop-etag' };
 
 export interface FaultRule {
   method?: string;
@@ -29,8 +34,13 @@ export interface FaultyBlobs {
   rules: FaultRule[];
   /** Requests the proxy saw, as `METHOD path`. */
   seen: string[];
+  /** Adds the rules and points the Blobs client at the proxy (until `blobs.restore()`). */
+  inject(...rules: FaultRule[]): void;
   close(): Promise<void>;
 }
+
+/** Answer headers that must not be passed on as they are (fetch has decoded the body already). */
+const RECOMPUTED = ['content-length', 'transfer-encoding', 'content-encoding'];
 
 async function readAll(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -38,9 +48,21 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startFaultyBlobs(harness: BlobsHarness): Promise<FaultyBlobs> {
-  const proxy: FaultyBlobs = { url: '', rules: [], seen: [], close: async () => {} };
-  const server: Server = createServer((req, res) => {
+/** The answer to a listing, rewritten as the fault says (or as it is). */
+function rewriteListing(answer: Buffer, fault: Fault | undefined): Buffer {
+  if (fault?.kind !== 'reverse-listing' && fault?.kind !== 'slash-directories') return answer;
+  const listing = JSON.parse(answer.toString('utf8')) as {
+    blobs?: unknown[];
+    directories?: string[];
+  };
+  if (fault.kind === 'reverse-listing') listing.blobs?.reverse();
+  else listing.directories = (listing.directories ?? []).map((name) => `${name}/`);
+  return Buffer.from(JSON.stringify(listing));
+}
+
+/** Starts the proxy on loopback, setting its `url` and `close`. */
+async function listen(proxy: FaultyBlobs, harness: BlobsHarness): Promise<void> {
+  const server = createServer((req, res) => {
     void (async () => {
       const method = req.method ?? 'GET';
       const path = req.url ?? '/';
@@ -70,36 +92,52 @@ export async function startFaultyBlobs(harness: BlobsHarness): Promise<FaultyBlo
           headers,
           ...(body.length > 0 || method === 'PUT' ? { body: new Uint8Array(body) } : {}),
         });
-        let answer = Buffer.from(await upstream.arrayBuffer());
-        if (fault?.kind === 'reverse-listing' && upstream.ok) {
-          const listing = JSON.parse(answer.toString('utf8')) as { blobs?: unknown[] };
-          listing.blobs?.reverse();
-          answer = Buffer.from(JSON.stringify(listing));
-        }
+        const answer = Buffer.from(await upstream.arrayBuffer());
         if (fault?.kind === 'lose-answer') {
           res.writeHead(500).end();
           return;
         }
+        const dropped = fault?.kind === 'drop-etag' ? [...RECOMPUTED, 'etag'] : RECOMPUTED;
         const out: Record<string, string> = {};
         upstream.headers.forEach((value, name) => {
-          // fetch has decoded the body already.
-          if (!['content-length', 'transfer-encoding', 'content-encoding'].includes(name))
-            out[name] = value;
+          if (!dropped.includes(name)) out[name] = value;
         });
-        res.writeHead(upstream.status, out).end(answer);
+        const sent = upstream.ok ? rewriteListing(answer, fault) : answer;
+        res.writeHead(upstream.status, out).end(sent);
       } catch {
         if (!res.headersSent) res.writeHead(502).end();
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  proxy.url = `http://127.0.0.1:${address.port}`;
+  proxy.url = await listenOnLoopback(server);
   proxy.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     });
+}
+
+/**
+ * The proxy for the file's tests (call after `useBlobs()`): started once, without rules and with
+ * nothing seen at the start of each test, and the Blobs client pointed back at the server after it.
+ */
+export function useFaultyBlobs(harness: BlobsHarness): FaultyBlobs {
+  const proxy: FaultyBlobs = {
+    url: '',
+    rules: [],
+    seen: [],
+    inject(...rules) {
+      proxy.rules.push(...rules);
+      harness.pointAt(proxy.url);
+    },
+    close: async () => {},
+  };
+  beforeAll(() => listen(proxy, harness));
+  afterAll(() => proxy.close());
+  beforeEach(() => {
+    proxy.rules.length = 0;
+    proxy.seen.length = 0;
+  });
+  afterEach(() => harness.restore());
   return proxy;
 }

@@ -4,16 +4,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import type { BlobsServer } from '@netlify/blobs/server';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
-import { sampleEnquiry } from '../../scripts/bench-kit.ts';
+import { isId } from '../../functions/_lib/ids.ts';
+import { freePort, sampleEnquiry } from '../../scripts/bench-kit.ts';
 import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
 
 export const BASE_URL = 'http://localhost:8888';
@@ -51,8 +52,10 @@ export interface BlobsHarness {
   resetOps(): void;
   /** Switches to an empty site (fresh stores), as a new deploy's data would be. */
   freshSite(): string;
-  /** Points the Blobs client at `url` (e.g. a dead port) until `restore()`. */
+  /** Points the Blobs client at `url` until `restore()`. */
   pointAt(url: string): void;
+  /** Points the Blobs client at a port nothing listens on (storage that cannot be reached). */
+  pointAtDeadPort(): Promise<void>;
   restore(): void;
 }
 
@@ -86,6 +89,9 @@ export function useBlobs(): BlobsHarness {
         // Deploy-scoped stores (previews) need a region; Netlify always sets one.
         primaryRegion: 'us-east-1',
       });
+    },
+    async pointAtDeadPort() {
+      harness.pointAt(`http://127.0.0.1:${await deadPort()}`);
     },
     restore() {
       harness.pointAt(harness.url);
@@ -175,6 +181,53 @@ export function call(handler: FunctionHandler, options: CallOptions): Promise<Re
   });
 }
 
+/** Checks that `res` is the 400 refusing a body, with each invalid field and its message. */
+export async function expectInvalidFields(
+  res: Response,
+  fields: Record<string, unknown>,
+  label?: string,
+): Promise<void> {
+  expect(res.status, label).toBe(400);
+  expect(await res.json()).toEqual({ error: 'Some fields are invalid.', fields });
+}
+
+/** Sends `options` and checks it is refused with 405; gives the answer's Allow header. */
+export async function methodNotAllowed(
+  handler: FunctionHandler,
+  options: CallOptions,
+): Promise<string | null> {
+  const res = await call(handler, options);
+  expect(res.status).toBe(405);
+  return res.headers.get('allow');
+}
+
+/** An admin's DELETE of one record, `/api/<resource>/<id>`. */
+export function deleteRecord(
+  handler: FunctionHandler,
+  resource: string,
+  id: string,
+  token: string,
+): Promise<Response> {
+  return call(handler, { method: 'DELETE', path: `/api/${resource}/${id}`, params: { id }, token });
+}
+
+/** An admin's status edit of one record, under If-Match naming the version it last read. */
+export function editStatus(
+  handler: FunctionHandler,
+  resource: string,
+  id: string,
+  edit: { status: string; version: number; token: string },
+): Promise<Response> {
+  return call(handler, {
+    method: 'PATCH',
+    path: `/api/${resource}/${id}`,
+    params: { id },
+    json: { status: edit.status },
+    headers: { 'if-match': `"${edit.version}"` },
+    token: edit.token,
+  });
+}
+
 export interface TokenOptions {
   /** The deploy scope it is signed for (default `local`, the scope of tests' contexts). */
   scope?: DeployScope;
@@ -206,13 +259,27 @@ export function makeToken(options: TokenOptions = {}): Promise<string> {
 }
 
 /** A port with nothing listening on it. */
-export async function deadPort(): Promise<number> {
-  const server = createServer();
+export const deadPort = freePort;
+
+/** Starts `server` on a free loopback port and gives its base URL. */
+export async function listenOnLoopback(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * Silences console.error in each test (handlers log every storage failure they answer 503 for;
+ * tests still see the calls through `console.error`), restoring it, and every other spy, after.
+ */
+export function silenceErrors(): void {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 }
 
 /** A valid public enquiry (an individual, no renewable energy). */
@@ -220,6 +287,12 @@ export const validEnquiry = sampleEnquiry;
 
 export function validContact(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.', ...overrides };
+}
+
+/** The id of the record a POST created, once its answer is checked to be a 201. */
+export async function createdId(res: Response): Promise<string> {
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { _id: string })._id;
 }
 
 /** A store's generation marker or key index (functions/_lib/repositories/timeline.ts), not a record. */
@@ -242,6 +315,15 @@ export function blobReads(ops: readonly BlobOperation[], store: string): string[
   );
 }
 
+/** The ids of a store's record blobs, tombstones included, sorted. */
+export async function recordIds(storeName: string): Promise<string[]> {
+  const { blobs } = await getStore({ name: storeName, consistency: 'strong' }).list();
+  return blobs
+    .map((blob) => blob.key)
+    .filter(isId)
+    .sort();
+}
+
 /**
  * The ids of a store's live records: its record blobs minus tombstones (what a delete or a failed
  * create's take-back leaves until it is removed).
@@ -250,7 +332,7 @@ export async function liveIds(storeName: string): Promise<string[]> {
   const store = getStore({ name: storeName, consistency: 'strong' });
   const ids: string[] = [];
   for (const { key } of (await store.list()).blobs) {
-    if (!/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(key)) continue;
+    if (!isId(key)) continue;
     const value = (await store.get(key, { type: 'json' })) as { _deleted?: unknown } | null;
     if (value !== null && value._deleted !== true) ids.push(key);
   }

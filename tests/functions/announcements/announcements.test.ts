@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
-import { call, makeToken, useBlobs, writes } from '../helpers.ts';
+import {
+  call,
+  expectInvalidFields,
+  makeToken,
+  methodNotAllowed,
+  useBlobs,
+  writes,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -65,10 +72,8 @@ describe('POST /api/announcements (admin)', () => {
     ['about:blank'],
   ])('refuses the link %s with 400 and stores nothing', async (link) => {
     const res = await create({ text: 'Hello', link });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: 'Some fields are invalid.',
-      fields: { link: 'Link must start with https://, http://, /, #, mailto: or tel:.' },
+    await expectInvalidFields(res, {
+      link: 'Link must start with https://, http://, /, #, mailto: or tel:.',
     });
     expect(writes(blobs.ops)).toBe(0);
   });
@@ -162,18 +167,18 @@ describe('PUT and DELETE /api/announcements/:id (admin)', () => {
   });
 
   it('answers 405 with Allow', async () => {
-    const collection = await call(announcementsFn, {
-      method: 'DELETE',
-      path: '/api/announcements',
-    });
-    expect(collection.status).toBe(405);
-    expect(collection.headers.get('allow')).toBe('GET, HEAD, POST');
-    const item = await call(announcementsFn, {
-      method: 'GET',
-      path: '/api/announcements/x',
-      params: { id: 'x' },
-    });
-    expect(item.status).toBe(405);
-    expect(item.headers.get('allow')).toBe('PUT, DELETE');
+    expect(
+      await methodNotAllowed(announcementsFn, {
+        method: 'DELETE',
+        path: '/api/announcements',
+      }),
+    ).toBe('GET, HEAD, POST');
+    expect(
+      await methodNotAllowed(announcementsFn, {
+        method: 'GET',
+        path: '/api/announcements/x',
+        params: { id: 'x' },
+      }),
+    ).toBe('PUT, DELETE');
   });
 });

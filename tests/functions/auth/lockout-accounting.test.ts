@@ -5,7 +5,7 @@
  * frees its own slot only when nothing else is in flight, and a failed sweep never fails a login.
  */
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import loginFn from '../../../functions/login.ts';
 import {
   reserveAttempt,
@@ -14,25 +14,14 @@ import {
   type LoginAttempt,
   type Reservation,
 } from '../../../functions/_lib/throttle.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { ADMIN, call, useBlobs } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import { ADMIN, call, silenceErrors, useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
-
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
-beforeEach(() => {
-  faulty.rules.length = 0;
-  faulty.seen.length = 0;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
 afterEach(() => {
-  vi.restoreAllMocks();
   vi.useRealTimers();
-  blobs.restore();
 });
 
 const MINUTE = 60_000;
@@ -125,19 +114,17 @@ describe('taking a slot', () => {
     await store().setJSON(`${T0}/${pair}/0`, { at: T0 + 1_000, state: 'released' });
     await store().setJSON(`${T0}/${pair}/1`, { at: T0 + 10_000, state: 'failed' });
     // Another request takes the released slot first.
-    faulty.rules.push({ method: 'PUT', path: slotPath(0), fault: { kind: 'refuse', status: 412 } });
-    blobs.pointAt(faulty.url);
+    faulty.inject({ method: 'PUT', path: slotPath(0), fault: { kind: 'refuse', status: 412 } });
     // Slot 1 counts until T0 + 70 s: 40 s from T0 + 30 s (the released one would say 31 s).
     expect(await reserveAt(T0 + 30_000)).toEqual({ granted: false, retryAfter: 40 });
   });
 
   it('gives up after losing ten slots to other requests, however many the limit allows', async () => {
-    faulty.rules.push({
+    faulty.inject({
       method: 'PUT',
       path: /\/site:login-attempts\//,
       fault: { kind: 'refuse', status: 412 },
     });
-    blobs.pointAt(faulty.url);
     expect(await reserveAt(T0 + 1_000, 20)).toEqual({ granted: false, retryAfter: 60 });
     expect(faulty.seen.filter((line) => line.startsWith('PUT '))).toHaveLength(10);
   });
@@ -193,12 +180,11 @@ describe('a login whose sweep of ended windows fails', () => {
   it('is answered all the same', async () => {
     vi.stubEnv('ADMIN_PASSWORD_HASH', '');
     vi.stubEnv('ADMIN_PASSWORD', ADMIN.password);
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: /\/site:login-attempts\?.*directories=true/,
       fault: { kind: 'refuse', status: 500 },
     });
-    blobs.pointAt(faulty.url);
     const res = await call(loginFn, {
       path: '/api/login',
       json: { username: ADMIN.username, password: ADMIN.password },

@@ -5,71 +5,23 @@
  * sweep of ended windows (newest first, at most `limit`, whatever form the service gives
  * directory names in).
  */
-import { createServer, type Server } from 'node:http';
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import loginFn from '../../../functions/login.ts';
 import { loginAttempts } from '../../../functions/_lib/repositories/login-attempts.ts';
 import { reserveAttempt, throttleKey } from '../../../functions/_lib/throttle.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
 import { ADMIN, call, useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
+const faulty = useFaultyBlobs(blobs);
 
-/** Forwards to the Blobs server, adding a trailing "/" to directory names in listings. */
-let slashing: Server;
-let slashingURL = '';
-
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-  slashing = createServer((req, res) => {
-    void (async () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string' && name !== 'host' && name !== 'connection')
-          headers.set(name, value);
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
-      const upstream = await fetch(`${blobs.url}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers,
-        ...(body.length > 0 || req.method === 'PUT' ? { body: new Uint8Array(body) } : {}),
-      });
-      let answer = Buffer.from(await upstream.arrayBuffer());
-      if (req.url?.includes('directories=true') && upstream.ok) {
-        const listing = JSON.parse(answer.toString('utf8')) as { directories?: string[] };
-        listing.directories = (listing.directories ?? []).map((name) => `${name}/`);
-        answer = Buffer.from(JSON.stringify(listing));
-      }
-      const out: Record<string, string> = {};
-      upstream.headers.forEach((value, name) => {
-        if (!['content-length', 'transfer-encoding', 'content-encoding'].includes(name))
-          out[name] = value;
-      });
-      res.writeHead(upstream.status, out).end(answer);
-    })();
-  });
-  await new Promise<void>((resolve) => slashing.listen(0, '127.0.0.1', resolve));
-  const address = slashing.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  slashingURL = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await faulty.close();
-  slashing.closeAllConnections();
-  await new Promise<void>((resolve) => slashing.close(() => resolve()));
-});
 beforeEach(() => {
-  faulty.rules.length = 0;
   // Checks without scrypt: these tests are about records, not the password.
   vi.stubEnv('ADMIN_PASSWORD_HASH', '');
   vi.stubEnv('ADMIN_PASSWORD', ADMIN.password);
 });
 afterEach(() => {
-  blobs.restore();
   vi.useRealTimers();
 });
 
@@ -87,12 +39,11 @@ describe('two attempts that find the same slot free', () => {
   it('never both take it: with one attempt allowed, one is checked and one refused', async () => {
     vi.stubEnv('LOGIN_MAX_FAILURES', '1');
     // Hold every slot write back, so both requests have read the empty window before either lands.
-    faulty.rules.push({
+    faulty.inject({
       method: 'PUT',
       path: /\/site:login-attempts\//,
       fault: { kind: 'delay', ms: 800 },
     });
-    blobs.pointAt(faulty.url);
     const statuses = (await Promise.all([login('wrong-1'), login('wrong-2')])).map(
       (res) => res.status,
     );
@@ -180,7 +131,7 @@ describe('the sweep of ended windows', () => {
 
   it('reads directory names with or without a trailing slash', async () => {
     const windows = await seedWindows(3);
-    blobs.pointAt(slashingURL);
+    faulty.inject({ path: /directories=true/, fault: { kind: 'slash-directories' } });
     expect(await loginAttempts.sweep(T0 + 2 * MINUTE, 100)).toBe(2);
     blobs.restore();
     expect(await keptWindows()).toEqual([windows[2]]);

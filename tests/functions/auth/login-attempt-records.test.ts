@@ -4,18 +4,14 @@
  * what a sweep deletes, and at what cost.
  */
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../../functions/_lib/repositories/login-attempts.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
 import { useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
+const faulty = useFaultyBlobs(blobs);
 
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
 const store = () => getStore({ name: 'login-attempts', consistency: 'strong' });
 const WINDOW = 1_763_880_000_000;
 const PAIR = 'a'.repeat(64);
@@ -40,14 +36,11 @@ describe('slots', () => {
   it('leave out a slot swept between the listing and its read', async () => {
     await store().setJSON(`${WINDOW}/${PAIR}/0`, record);
     await store().setJSON(`${WINDOW}/${PAIR}/1`, record);
-    faulty.rules.length = 0;
-    faulty.seen.length = 0;
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: new RegExp(`/${WINDOW}/${PAIR}/1$`),
       fault: { kind: 'delay', ms: 400 },
     });
-    blobs.pointAt(faulty.url);
     const reading = loginAttempts.slots(WINDOW, PAIR);
     // Sweep slot 1 once its read is on the way (held up by the proxy).
     while (!faulty.seen.some((line) => line.split('?')[0]!.endsWith(`/${PAIR}/1`))) {

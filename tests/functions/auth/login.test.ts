@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import loginFn from '../../../functions/login.ts';
 import { TOKEN_ISSUER, tokenAudience } from '../../../functions/_lib/auth.ts';
-import { ADMIN, call, useBlobs } from '../helpers.ts';
+import { ADMIN, call, expectInvalidFields, methodNotAllowed, useBlobs } from '../helpers.ts';
 
 useBlobs();
 
@@ -56,17 +56,14 @@ describe('POST /api/login', () => {
 
   it('answers 400 with fields for a missing username or password', async () => {
     const res = await call(loginFn, { path: '/api/login', json: { username: '  ', password: '' } });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: 'Some fields are invalid.',
-      fields: { username: 'This field is required.', password: 'This field is required.' },
+    await expectInvalidFields(res, {
+      username: 'This field is required.',
+      password: 'This field is required.',
     });
   });
 
   it('answers 405 with Allow: POST for other methods', async () => {
-    const res = await call(loginFn, { method: 'GET', path: '/api/login' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('POST');
+    expect(await methodNotAllowed(loginFn, { method: 'GET', path: '/api/login' })).toBe('POST');
   });
 });
 
@@ -133,6 +130,15 @@ describe('throttling (per client address and username)', () => {
   async function failTimes(times: number, username: string, ip: string) {
     for (let i = 0; i < times; i++) expect((await login(username, 'wrong', ip)).status).toBe(401);
   }
+  const loginAsAdmin = (ip: string) => login(ADMIN.username, ADMIN.password, ip);
+
+  /** Sets LOGIN_MAX_FAILURES and LOGIN_LOCKOUT_MINUTES, and stops the clock at `start`. */
+  function lockoutSettings(maxFailures: string, minutes: string, start: string) {
+    vi.stubEnv('LOGIN_MAX_FAILURES', maxFailures);
+    vi.stubEnv('LOGIN_LOCKOUT_MINUTES', minutes);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(start));
+  }
 
   it('locks the pair after 5 failures: 429 with Retry-After, even for the right password', async () => {
     await failTimes(5, ADMIN.username, '198.51.100.1');
@@ -149,12 +155,12 @@ describe('throttling (per client address and username)', () => {
   it('never locks the admin out through failures for other usernames from the same address', async () => {
     await failTimes(5, 'mallory', '198.51.100.1');
     expect((await login('mallory', 'wrong', '198.51.100.1')).status).toBe(429);
-    expect((await login(ADMIN.username, ADMIN.password, '198.51.100.1')).status).toBe(200);
+    expect((await loginAsAdmin('198.51.100.1')).status).toBe(200);
   });
 
   it('never locks the admin out through failures from other addresses', async () => {
     await failTimes(5, ADMIN.username, '198.51.100.66');
-    expect((await login(ADMIN.username, ADMIN.password, '198.51.100.67')).status).toBe(200);
+    expect((await loginAsAdmin('198.51.100.67')).status).toBe(200);
   });
 
   it('uses Netlify’s client address, not forwarding headers a client can forge', async () => {
@@ -169,35 +175,29 @@ describe('throttling (per client address and username)', () => {
 
   it('forgets failures after a success', async () => {
     await failTimes(4, ADMIN.username, '198.51.100.1');
-    expect((await login(ADMIN.username, ADMIN.password, '198.51.100.1')).status).toBe(200);
+    expect((await loginAsAdmin('198.51.100.1')).status).toBe(200);
     await failTimes(4, ADMIN.username, '198.51.100.1');
-    expect((await login(ADMIN.username, ADMIN.password, '198.51.100.1')).status).toBe(200);
+    expect((await loginAsAdmin('198.51.100.1')).status).toBe(200);
   });
 
   it('reads LOGIN_MAX_FAILURES and LOGIN_LOCKOUT_MINUTES, and unlocks when the time is up', async () => {
-    vi.stubEnv('LOGIN_MAX_FAILURES', '2');
-    vi.stubEnv('LOGIN_LOCKOUT_MINUTES', '1');
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
+    lockoutSettings('2', '1', '2026-01-01T10:00:00Z');
     await failTimes(2, ADMIN.username, '198.51.100.9');
-    const locked = await login(ADMIN.username, ADMIN.password, '198.51.100.9');
+    const locked = await loginAsAdmin('198.51.100.9');
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toBe('60');
 
     vi.setSystemTime(new Date('2026-01-01T10:00:59Z'));
-    expect((await login(ADMIN.username, ADMIN.password, '198.51.100.9')).status).toBe(429);
+    expect((await loginAsAdmin('198.51.100.9')).status).toBe(429);
     vi.setSystemTime(new Date('2026-01-01T10:01:01Z'));
-    expect((await login(ADMIN.username, ADMIN.password, '198.51.100.9')).status).toBe(200);
+    expect((await loginAsAdmin('198.51.100.9')).status).toBe(200);
   });
 
   it('counts failures within the window only', async () => {
-    vi.stubEnv('LOGIN_MAX_FAILURES', '3');
-    vi.stubEnv('LOGIN_LOCKOUT_MINUTES', '10');
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
+    lockoutSettings('3', '10', '2026-01-01T10:00:00Z');
     await failTimes(2, ADMIN.username, '198.51.100.10');
     vi.setSystemTime(new Date('2026-01-01T10:11:00Z'));
     await failTimes(2, ADMIN.username, '198.51.100.10');
-    expect((await login(ADMIN.username, ADMIN.password, '198.51.100.10')).status).toBe(200);
+    expect((await loginAsAdmin('198.51.100.10')).status).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import logoutFn from '../../../functions/logout.ts';
 import { admin } from '../../../functions/_lib/auth.ts';
 import { endpoint, noContent } from '../../../functions/_lib/http.ts';
 import { withStore } from '../../../functions/_lib/repositories/store.ts';
-import { call, deadPort, makeToken, useBlobs, writes, type BlobOperation } from '../helpers.ts';
+import { call, makeToken, useBlobs, writes, type BlobOperation } from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -138,7 +138,7 @@ describe('the revocation check on admin calls', () => {
       }),
     );
     const token = await makeToken();
-    blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+    await blobs.pointAtDeadPort();
     const res = await call(protectedFn, { path: '/anything', token });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBeTruthy();
@@ -149,7 +149,7 @@ describe('the revocation check on admin calls', () => {
   it('answers 503 for a logout while storage is down, and the token stays usable', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const token = await makeToken();
-    blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+    await blobs.pointAtDeadPort();
     expect((await logout(token)).status).toBe(503);
     blobs.restore();
     // Not revoked: the client saw a failure and may try again.

@@ -5,29 +5,18 @@
  */
 import { getStore } from '@netlify/blobs';
 import { decodeJwt } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import logoutFn from '../../../functions/logout.ts';
 import { revokedTokens } from '../../../functions/_lib/repositories/revoked-tokens.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, silenceErrors, useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
-
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
-beforeEach(() => {
-  faulty.rules.length = 0;
-  faulty.seen.length = 0;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
-  blobs.restore();
 });
 
 const logout = (token: string) => call(logoutFn, { method: 'POST', path: '/api/logout', token });
@@ -72,12 +61,11 @@ describe('expired entries', () => {
 describe('a logout', () => {
   it('succeeds when the cleanup after it fails, and the token stays revoked', async () => {
     const token = await makeToken();
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: /\/site:revoked-tokens$/,
       fault: { kind: 'refuse', status: 500 },
     });
-    blobs.pointAt(faulty.url);
     expect((await logout(token)).status).toBe(204);
     expect(
       faulty.seen.filter((line) => /^GET \/[^/]+\/site:revoked-tokens$/.test(line)),

@@ -16,16 +16,12 @@ import {
   storeLocation,
   withRequestScope,
 } from '../../../functions/_lib/repositories/store.ts';
-import { ADMIN, call, makeToken, useBlobs, type BlobOperation } from '../helpers.ts';
+import { ADMIN, call, makeToken, silenceErrors, useBlobs, type BlobOperation } from '../helpers.ts';
 
 const blobs = useBlobs();
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+silenceErrors();
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 type Deploy = { context: string; id: string };

@@ -4,21 +4,15 @@
  * preview never reads or changes production's leads.
  */
 import { getDeployStore, getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { isId } from '../../../functions/_lib/ids.ts';
 import { dataScope, withRequestScope } from '../../../functions/_lib/repositories/store.ts';
 import { timeline } from '../../../functions/_lib/repositories/timeline.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+silenceErrors();
 
 type Context = { context?: string; id?: string } | undefined;
 

@@ -11,6 +11,7 @@ import healthFn from '../../../functions/health.ts';
 import {
   call,
   makeToken,
+  methodNotAllowed,
   useBlobs,
   validEnquiry,
   writes,
@@ -75,13 +76,13 @@ describe('HEAD', () => {
     expect(contact.status).toBe(405);
     expect(contact.headers.get('allow')).toBe('POST');
     expect(await contact.text()).toBe('');
-    const item = await call(announcementsFn, {
-      method: 'HEAD',
-      path: '/api/announcements/x',
-      params: { id: 'x' },
-    });
-    expect(item.status).toBe(405);
-    expect(item.headers.get('allow')).toBe('PUT, DELETE');
+    expect(
+      await methodNotAllowed(announcementsFn, {
+        method: 'HEAD',
+        path: '/api/announcements/x',
+        params: { id: 'x' },
+      }),
+    ).toBe('PUT, DELETE');
     const post = await call(enquiriesFn, { method: 'PUT', path: '/api/enquiries' });
     expect(post.headers.get('allow')).toBe('GET, HEAD, POST');
   });

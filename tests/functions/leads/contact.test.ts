@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import contactMessagesFn from '../../../functions/contact-messages.ts';
 import contactFn from '../../../functions/contact.ts';
-import { call, makeToken, useBlobs, validContact, writes } from '../helpers.ts';
+import {
+  call,
+  expectInvalidFields,
+  makeToken,
+  methodNotAllowed,
+  useBlobs,
+  validContact,
+  writes,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -42,14 +50,10 @@ describe('POST /api/contact', () => {
 
   it('answers 400 with a message per field and stores nothing', async () => {
     const res = await post({ email: 'ravi@', name: '', message: 'm'.repeat(5001) });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: 'Some fields are invalid.',
-      fields: {
-        email: 'Invalid email format.',
-        name: 'This field is required.',
-        message: 'Please use at most 5,000 characters.',
-      },
+    await expectInvalidFields(res, {
+      email: 'Invalid email format.',
+      name: 'This field is required.',
+      message: 'Please use at most 5,000 characters.',
     });
     expect(writes(blobs.ops)).toBe(0);
   });
@@ -62,9 +66,7 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 405 with Allow: POST', async () => {
-    const res = await call(contactFn, { path: '/api/contact' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('POST');
+    expect(await methodNotAllowed(contactFn, { path: '/api/contact' })).toBe('POST');
   });
 });
 
@@ -92,12 +94,12 @@ describe('/api/contact-messages (admin)', () => {
   });
 
   it('answers 405 with Allow', async () => {
-    const res = await call(contactMessagesFn, {
-      method: 'POST',
-      path: '/api/contact-messages',
-      json: {},
-    });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(
+      await methodNotAllowed(contactMessagesFn, {
+        method: 'POST',
+        path: '/api/contact-messages',
+        json: {},
+      }),
+    ).toBe('GET, HEAD');
   });
 });

@@ -5,13 +5,13 @@
  * (an injected `indexClock`) still holds at least one row and names the next part, and following
  * the parts yields every row exactly once.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
 import { isId } from '../../../functions/_lib/ids.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
 import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { blobReads, call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -21,13 +21,12 @@ let token = '';
 beforeAll(async () => {
   token = await makeToken();
 });
+silenceErrors();
 beforeEach(() => {
   forgetLoadedIndexes();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   indexClock.now = realNow;
-  vi.restoreAllMocks();
 });
 
 /** Stores `count` enquiries (names without commas or quotes); their ids, newest first. */

@@ -1,7 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { ENQUIRY_FIELDS } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry, writes } from '../helpers.ts';
+import {
+  blobReads,
+  call,
+  expectInvalidFields,
+  makeToken,
+  methodNotAllowed,
+  useBlobs,
+  validEnquiry,
+  writes,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -69,17 +78,13 @@ describe('POST /api/enquiries', () => {
         preferredTimeline: 'Someday',
       }),
     );
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: 'Some fields are invalid.',
-      fields: {
-        emailAddress: 'Invalid email format.',
-        phoneNumber: 'Phone number must be at least 10 digits.',
-        institutionName: 'Institution name is required.',
-        institutionTypeOther: 'Please specify.',
-        renewableEnergySpecify: 'Please specify the type of renewable energy.',
-        preferredTimeline: 'Please select preferred timeline.',
-      },
+    await expectInvalidFields(res, {
+      emailAddress: 'Invalid email format.',
+      phoneNumber: 'Phone number must be at least 10 digits.',
+      institutionName: 'Institution name is required.',
+      institutionTypeOther: 'Please specify.',
+      renewableEnergySpecify: 'Please specify the type of renewable energy.',
+      preferredTimeline: 'Please select preferred timeline.',
     });
     expect(writes(blobs.ops)).toBe(0);
   });
@@ -304,15 +309,15 @@ describe('DELETE /api/enquiries/:id (admin)', () => {
 
 describe('methods', () => {
   it('answers 405 with Allow for other methods', async () => {
-    const collection = await call(enquiriesFn, { method: 'PATCH', path: '/api/enquiries' });
-    expect(collection.status).toBe(405);
-    expect(collection.headers.get('allow')).toBe('GET, HEAD, POST');
-    const item = await call(enquiriesFn, {
-      method: 'PUT',
-      path: '/api/enquiries/x',
-      params: { id: 'x' },
-    });
-    expect(item.status).toBe(405);
-    expect(item.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE');
+    expect(await methodNotAllowed(enquiriesFn, { method: 'PATCH', path: '/api/enquiries' })).toBe(
+      'GET, HEAD, POST',
+    );
+    expect(
+      await methodNotAllowed(enquiriesFn, {
+        method: 'PUT',
+        path: '/api/enquiries/x',
+        params: { id: 'x' },
+      }),
+    ).toBe('GET, HEAD, PATCH, DELETE');
   });
 });

@@ -11,18 +11,23 @@ import { randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import contactMessagesFn from '../../../functions/contact-messages.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import erasureFn from '../../../functions/erasure.ts';
-import { isId, newId } from '../../../functions/_lib/ids.ts';
+import { newId } from '../../../functions/_lib/ids.ts';
 import { forgetLoadedIndexes, timeline } from '../../../functions/_lib/repositories/timeline.ts';
 import { purgeExpired } from '../../../functions/_lib/retention.ts';
 import {
   call,
   countingWaitUntil,
+  createdId,
+  deleteRecord,
+  editStatus,
   makeToken,
+  recordIds,
+  silenceErrors,
   useBlobs,
   validContact,
   validEnquiry,
@@ -83,11 +88,8 @@ let notices = countingWaitUntil();
 beforeEach(async () => {
   token = await makeToken();
   notices = countingWaitUntil();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+silenceErrors();
 
 type Body = Record<string, unknown>;
 
@@ -116,11 +118,8 @@ async function submit(kind: 'enquiry' | 'message', body: Body, key?: string): Pr
   });
 }
 
-async function created(kind: 'enquiry' | 'message', body: Body, key?: string): Promise<string> {
-  const res = await submit(kind, body, key);
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
-}
+const created = async (kind: 'enquiry' | 'message', body: Body, key?: string) =>
+  createdId(await submit(kind, body, key));
 
 const newKey = () => `key-${randomBytes(12).toString('hex')}`;
 
@@ -138,24 +137,13 @@ async function list(resource: 'enquiries' | 'contact-messages', query = '') {
   };
 }
 
-async function storedIds(store: string): Promise<string[]> {
-  const { blobs: listed } = await getStore({ name: store, consistency: 'strong' }).list();
-  return listed
-    .map((blob) => blob.key)
-    .filter(isId)
-    .sort();
-}
-
 const note = (id: string, text: string) =>
   call(enquiriesFn, { path: `/api/enquiries/${id}/notes`, params: { id }, json: { text }, token });
 
 const setStatus = (resource: 'enquiries' | 'contact-messages', id: string, status: string) =>
-  call(resource === 'enquiries' ? enquiriesFn : contactMessagesFn, {
-    method: 'PATCH',
-    path: `/api/${resource}/${id}`,
-    params: { id },
-    json: { status },
-    headers: { 'if-match': '"1"' },
+  editStatus(resource === 'enquiries' ? enquiriesFn : contactMessagesFn, resource, id, {
+    status,
+    version: 1,
     token,
   });
 
@@ -209,12 +197,12 @@ async function erase(email: string) {
 /** A retry of a keyed submission of an erased record: 410 with a message, nothing stored or sent. */
 async function retryIsGone(kind: 'enquiry' | 'message', body: Body, key: string) {
   const store = kind === 'enquiry' ? 'enquiries' : 'contact-messages';
-  const before = await storedIds(store);
+  const before = await recordIds(store);
   const sent = notices.count();
   const res = await submit(kind, body, key);
   expect(res.status).toBe(410);
   expect(await res.json()).toEqual({ error: expect.stringMatching(/deleted/) });
-  expect(await storedIds(store)).toEqual(before);
+  expect(await recordIds(store)).toEqual(before);
   expect(notices.count()).toBe(sent);
 }
 
@@ -244,8 +232,8 @@ describe('erasure leaves no trace of the person in any store', () => {
     await retryIsGone('message', messageOf(P), seeded.keys.pMessage);
     expect(notices.count()).toBe(noticesBefore);
     expect(await tracesOf(P)).toEqual([]);
-    expect(await storedIds('enquiries')).toEqual(seeded.oEnquiries);
-    expect(await storedIds('contact-messages')).toEqual(seeded.oMessages);
+    expect(await recordIds('enquiries')).toEqual(seeded.oEnquiries);
+    expect(await recordIds('contact-messages')).toEqual(seeded.oMessages);
   });
 
   it('a quarantined (damaged) record of the person is found by its raw text and its copy erased', async () => {
@@ -279,7 +267,7 @@ describe('erasure leaves no trace of the person in any store', () => {
     });
     const { ids } = (await preview.json()) as { ids: string[] };
     const late = await created('message', messageOf(P, { message: 'One more thing.' }));
-    const before = [...(await storedIds('enquiries')), ...(await storedIds('contact-messages'))];
+    const before = [...(await recordIds('enquiries')), ...(await recordIds('contact-messages'))];
     const res = await call(erasureFn, {
       path: '/api/erasure',
       json: { email: P.email, ids },
@@ -287,7 +275,7 @@ describe('erasure leaves no trace of the person in any store', () => {
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: expect.any(String) });
-    expect([...(await storedIds('enquiries')), ...(await storedIds('contact-messages'))]).toEqual(
+    expect([...(await recordIds('enquiries')), ...(await recordIds('contact-messages'))]).toEqual(
       before,
     );
     expect(before).toContain(late);
@@ -346,16 +334,11 @@ describe('an admin DELETE leaves no trace of the record', () => {
     expect((await note(pId, 'Sent the brochure.')).status).toBe(201);
     expect(await tracesOf(P)).not.toEqual([]);
 
-    const res = await call(enquiriesFn, {
-      method: 'DELETE',
-      path: `/api/enquiries/${pId}`,
-      params: { id: pId },
-      token,
-    });
+    const res = await deleteRecord(enquiriesFn, 'enquiries', pId, token);
     expect(res.status).toBe(204);
     expect(await tracesOf(P)).toEqual([]);
     expect(await tracesOf(OTHER)).not.toEqual([]);
-    expect(await storedIds('enquiries')).toEqual(others);
+    expect(await recordIds('enquiries')).toEqual(others);
     await retryIsGone('enquiry', enquiryOf(P), key);
     expect(await tracesOf(P)).toEqual([]);
   });

@@ -10,7 +10,14 @@ import erasureFn from '../../../functions/erasure.ts';
 import { contactMessages } from '../../../functions/_lib/repositories/contact-messages.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import type { ContactMessageInput, EnquiryInput } from '../../../src/lib/schemas/index.ts';
-import { call, makeToken, useBlobs, validContact, validEnquiry } from '../helpers.ts';
+import {
+  call,
+  makeToken,
+  methodNotAllowed,
+  useBlobs,
+  validContact,
+  validEnquiry,
+} from '../helpers.ts';
 
 useBlobs();
 
@@ -173,8 +180,8 @@ describe('POST /api/erasure', () => {
   });
 
   it('answers 405 with Allow for other methods', async () => {
-    const res = await call(erasureFn, { method: 'DELETE', path: '/api/erasure', token });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(
+      await methodNotAllowed(erasureFn, { method: 'DELETE', path: '/api/erasure', token }),
+    ).toBe('GET, HEAD, POST');
   });
 });

@@ -4,22 +4,13 @@
  * always wins over an edit (the record is never brought back).
  */
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import { call, createdId, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
-afterEach(() => {
-  faulty.rules.length = 0;
-  faulty.seen.length = 0;
-  blobs.restore();
-});
+const faulty = useFaultyBlobs(blobs);
 
 let token = '';
 beforeEach(async () => {
@@ -28,11 +19,8 @@ beforeEach(async () => {
 
 type Body = Record<string, unknown>;
 
-async function submit(): Promise<string> {
-  const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
-}
+const submit = async () =>
+  createdId(await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() }));
 
 const patch = (id: string, status: string, ifMatch: string) =>
   call(enquiriesFn, {
@@ -147,13 +135,12 @@ describe('an edit racing a delete', () => {
     const id = await submit();
     // Hold the edit's write of the record until the delete has finished.
     const write = `PUT /${blobs.siteID}/site:enquiries/${id}`;
-    faulty.rules.push({
+    faulty.inject({
       method: 'PUT',
       path: new RegExp(`/site:enquiries/${id}$`),
       fault: { kind: 'delay', ms: 400 },
       times: 1,
     });
-    blobs.pointAt(faulty.url);
     const editing = patch(id, 'Won', '"1"');
     await expect.poll(() => faulty.seen.some((line) => line.startsWith(write))).toBe(true);
     expect((await remove(id)).status).toBe(204);

@@ -13,7 +13,10 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import { loadFunctions, matchRoute } from '../../../scripts/local-functions.ts';
 import {
   call,
+  createdId,
+  expectInvalidFields,
   makeToken,
+  methodNotAllowed,
   useBlobs,
   validContact,
   validEnquiry,
@@ -43,11 +46,6 @@ interface Resource {
   create(extra?: Record<string, unknown>): Promise<string>;
 }
 
-async function created(res: Response): Promise<string> {
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
-}
-
 const RESOURCES: Resource[] = [
   {
     name: 'enquiries',
@@ -57,7 +55,7 @@ const RESOURCES: Resource[] = [
     notFound: 'Enquiry not found.',
     changedElsewhere: 'This enquiry was changed elsewhere. Reload it and try again.',
     create: async (extra = {}) =>
-      created(await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry(extra) })),
+      createdId(await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry(extra) })),
   },
   {
     name: 'contact messages',
@@ -67,7 +65,7 @@ const RESOURCES: Resource[] = [
     notFound: 'Message not found.',
     changedElsewhere: 'This message was changed elsewhere. Reload it and try again.',
     create: async (extra = {}) =>
-      created(await call(contactFn, { path: '/api/contact', json: validContact(extra) })),
+      createdId(await call(contactFn, { path: '/api/contact', json: validContact(extra) })),
   },
 ];
 
@@ -168,11 +166,11 @@ describe.each(RESOURCES)('follow-up of $name', (r) => {
     const id = await r.create();
     for (const body of [{ status: 'won' }, { status: 'Closed' }, { status: 3 }, {}]) {
       const res = await patch(r, id, body, '"1"');
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await res.json()).toEqual({
-        error: 'Some fields are invalid.',
-        fields: { status: 'Status must be New, Contacted, Qualified, Won or Lost.' },
-      });
+      await expectInvalidFields(
+        res,
+        { status: 'Status must be New, Contacted, Qualified, Won or Lost.' },
+        JSON.stringify(body),
+      );
     }
     expect((await (await show(r, id)).json()) as Body).toMatchObject({ status: 'New', version: 1 });
   });
@@ -255,11 +253,7 @@ describe.each(RESOURCES)('follow-up of $name', (r) => {
     ];
     for (const [text, message] of cases) {
       const res = await note(r, id, text);
-      expect(res.status, JSON.stringify(text)).toBe(400);
-      expect(await res.json()).toEqual({
-        error: 'Some fields are invalid.',
-        fields: { text: message },
-      });
+      await expectInvalidFields(res, { text: message }, JSON.stringify(text));
     }
     expect((await note(r, id, 'n'.repeat(2_000))).status).toBe(201);
     expect((await note(r, id, 'tab\there\r\nand a new line')).status).toBe(201);
@@ -286,12 +280,12 @@ describe.each(RESOURCES)('follow-up of $name', (r) => {
 
   it('answers 405 with Allow on the record and on its notes', async () => {
     const id = await r.create();
-    const item = await call(r.fn, { method: 'PUT', path: `${r.base}/${id}`, params: { id } });
-    expect(item.status).toBe(405);
-    expect(item.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE');
-    const notes = await call(r.fn, { path: `${r.base}/${id}/notes`, params: { id }, token });
-    expect(notes.status).toBe(405);
-    expect(notes.headers.get('allow')).toBe('POST');
+    expect(
+      await methodNotAllowed(r.fn, { method: 'PUT', path: `${r.base}/${id}`, params: { id } }),
+    ).toBe('GET, HEAD, PATCH, DELETE');
+    expect(
+      await methodNotAllowed(r.fn, { path: `${r.base}/${id}/notes`, params: { id }, token }),
+    ).toBe('POST');
   });
 
   it('takes JSON only (415)', async () => {

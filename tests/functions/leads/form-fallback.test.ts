@@ -2,7 +2,7 @@
  * Without JavaScript the contact and enquiry forms post `application/x-www-form-urlencoded`;
  * the answer is a 303 to the thank-you page, or back to the form with `?error=…`.
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import { endpoint, HttpError } from '../../../functions/_lib/http.ts';
 import { publicSubmission } from '../../../functions/_lib/submission.ts';
@@ -11,8 +11,8 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import {
   BASE_URL,
   call,
-  deadPort,
   makeToken,
+  silenceErrors,
   useBlobs,
   validContact,
   validEnquiry,
@@ -103,17 +103,10 @@ describe('enquiry form post', () => {
   });
 
   describe('when storage is down', () => {
-    let logged: MockInstance<typeof console.error>;
-    beforeEach(() => {
-      logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    });
-    afterEach(() => {
-      logged.mockRestore();
-      blobs.restore();
-    });
+    silenceErrors();
 
     it('sends the visitor back with error=unavailable', async () => {
-      blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+      await blobs.pointAtDeadPort();
       const res = await postEnquiry(validEnquiry(), `${BASE_URL}/renewable-energy`);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/renewable-energy?error=unavailable#enquiry');
@@ -202,7 +195,7 @@ describe('a form post that fails on the server', () => {
   const postForm = (handler: ReturnType<typeof failing>) =>
     call(handler, {
       path: '/api/contact',
-      form: { email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.' },
+      form: validContact() as Record<string, string>,
       headers: { referer: `${BASE_URL}/about` },
     });
 

@@ -3,21 +3,22 @@
  * is kept, but a stale `error` or `fields` in it never is; each kind of failure has its own
  * `error`; a honeypot catch looks like any thank-you; JSON clients never get a redirect.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { ID_PATTERN } from '../../../functions/_lib/ids.ts';
-import { BASE_URL, call, deadPort, useBlobs, validContact, writes } from '../helpers.ts';
+import {
+  BASE_URL,
+  call,
+  expectInvalidFields,
+  silenceErrors,
+  useBlobs,
+  validContact,
+  writes,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  blobs.restore();
-});
+silenceErrors();
 
 const postContact = (values: Record<string, string>, referer?: string) =>
   call(contactFn, {
@@ -47,7 +48,7 @@ describe('the way back to the form', () => {
   });
 
   it('says "unavailable" when storage is down, keeping the page’s own query', async () => {
-    blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+    await blobs.pointAtDeadPort();
     const res = await postContact(valid, `${BASE_URL}/services/?fields=x&page=3`);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/services/?page=3&error=unavailable#contact-form');
@@ -93,13 +94,9 @@ describe('a JSON client', () => {
       json: validContact({ email: 'x' }),
       headers: { referer: `${BASE_URL}/about` },
     });
-    expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({
-      error: 'Some fields are invalid.',
-      fields: { email: expect.any(String) as unknown },
-    });
+    await expectInvalidFields(invalid, { email: expect.any(String) as unknown });
 
-    blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+    await blobs.pointAtDeadPort();
     const down = await call(contactFn, {
       path: '/api/contact',
       json: validContact(),

@@ -5,21 +5,22 @@
  */
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { ID_PATTERN, isId } from '../../../functions/_lib/ids.ts';
+import { ID_PATTERN } from '../../../functions/_lib/ids.ts';
 import { claimKey, sweepClaims } from '../../../functions/_lib/repositories/submission-keys.ts';
-import { call, useBlobs, validContact, validEnquiry } from '../helpers.ts';
+import {
+  call,
+  recordIds,
+  silenceErrors,
+  useBlobs,
+  validContact,
+  validEnquiry,
+} from '../helpers.ts';
 
 useBlobs();
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+silenceErrors();
 
 const MALFORMED = { error: 'Idempotency-Key must be 16 to 64 letters, digits, "-" or "_".' };
 const REUSED = {
@@ -33,9 +34,15 @@ const send = (key: string | undefined, overrides: Record<string, unknown> = {}) 
     ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
   });
 
-async function storedIds(store = 'contact-messages'): Promise<string[]> {
-  const { blobs } = await getStore({ name: store, consistency: 'strong' }).list();
-  return blobs.map((blob) => blob.key).filter(isId);
+const storedIds = () => recordIds('contact-messages');
+
+/** A second send with `key` but other content: the exact 422, and only the first is stored. */
+async function expectReuseRefused(key: string) {
+  expect((await send(key)).status).toBe(201);
+  const res = await send(key, { message: 'Something else entirely.' });
+  expect(res.status).toBe(422);
+  expect(await res.json()).toEqual(REUSED);
+  expect(await storedIds()).toHaveLength(1);
 }
 
 describe('the Idempotency-Key header', () => {
@@ -85,12 +92,7 @@ describe('the Idempotency-Key header', () => {
   });
 
   it('refuses the key for different content with the exact 422', async () => {
-    const key = 'reused-key-0123456789';
-    expect((await send(key)).status).toBe(201);
-    const res = await send(key, { message: 'Something else entirely.' });
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual(REUSED);
-    expect(await storedIds()).toHaveLength(1);
+    await expectReuseRefused('reused-key-0123456789');
   });
 
   it('sends a form post with a malformed key back to the form, storing nothing', async () => {
@@ -145,12 +147,7 @@ describe('key claims', () => {
   });
 
   it('refuse a retry with other content (422) by comparing it with the stored record', async () => {
-    const key = 'content-key-0123456789';
-    expect((await send(key)).status).toBe(201);
-    const res = await send(key, { message: 'Something else entirely.' });
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual(REUSED);
-    expect(await storedIds()).toHaveLength(1);
+    await expectReuseRefused('content-key-0123456789');
   });
 
   it('kept by an earlier version (no day mark, a fingerprint) are swept by their record id’s age', async () => {

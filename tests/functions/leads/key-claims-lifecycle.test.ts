@@ -7,22 +7,25 @@
  */
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { isId } from '../../../functions/_lib/ids.ts';
 import { CLAIM_DAYS, sweepClaims } from '../../../functions/_lib/repositories/submission-keys.ts';
 import { purgeExpired } from '../../../functions/_lib/retention.ts';
 import {
   call,
   countingWaitUntil,
+  deleteRecord,
   makeToken,
+  recordIds,
+  silenceErrors,
   useBlobs,
   validContact,
   validEnquiry,
 } from '../helpers.ts';
 
 useBlobs();
+silenceErrors();
 
 const DAY = 86_400_000;
 const KEY = 'lifecycle-key-0123456789';
@@ -40,10 +43,6 @@ let notices = countingWaitUntil();
 beforeEach(async () => {
   token = await makeToken();
   notices = countingWaitUntil();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 type Body = Record<string, unknown>;
@@ -71,13 +70,7 @@ async function keyBlobs(timeline = 'enquiries') {
   );
 }
 
-async function storedIds(store = 'enquiries'): Promise<string[]> {
-  const { blobs } = await getStore({ name: store, consistency: 'strong' }).list();
-  return blobs
-    .map((blob) => blob.key)
-    .filter(isId)
-    .sort();
-}
+const storedIds = () => recordIds('enquiries');
 
 describe('a key claim', () => {
   it('is { id } under the key hash plus one day mark, and holds no personal data', async () => {
@@ -131,12 +124,7 @@ describe('a key claim', () => {
   it('of a deleted record becomes { gone: true }; a retry answers 410 with a JSON error', async () => {
     const res = await postEnquiry(validEnquiry(PERSON));
     const { _id } = (await res.json()) as { _id: string };
-    const deleted = await call(enquiriesFn, {
-      method: 'DELETE',
-      path: `/api/enquiries/${_id}`,
-      params: { id: _id },
-      token,
-    });
+    const deleted = await deleteRecord(enquiriesFn, 'enquiries', _id, token);
     expect(deleted.status).toBe(204);
     expect(await keysStore().get(HASH, { type: 'json' })).toEqual({ gone: true });
 
@@ -192,12 +180,7 @@ describe('sweepClaims', () => {
   it('also sweeps the { gone: true } claim of a deleted record', async () => {
     const res = await postEnquiry(validEnquiry(PERSON));
     const { _id } = (await res.json()) as { _id: string };
-    await call(enquiriesFn, {
-      method: 'DELETE',
-      path: `/api/enquiries/${_id}`,
-      params: { id: _id },
-      token,
-    });
+    await deleteRecord(enquiriesFn, 'enquiries', _id, token);
     expect(await sweepClaims('enquiries', Date.now() + 6 * DAY)).toBe(0);
     expect(await keysStore().get(HASH, { type: 'json' })).toEqual({ gone: true });
     expect(await sweepClaims('enquiries', Date.now() + 8 * DAY)).toBe(1);
@@ -211,12 +194,7 @@ describe('sweepClaims', () => {
     expect(await sweepClaims('enquiries', Date.now() + 8 * DAY)).toBe(1);
     expect(await keyBlobs()).toEqual([]);
     // ...and later still the admin deletes the record.
-    const deleted = await call(enquiriesFn, {
-      method: 'DELETE',
-      path: `/api/enquiries/${_id}`,
-      params: { id: _id },
-      token,
-    });
+    const deleted = await deleteRecord(enquiriesFn, 'enquiries', _id, token);
     expect(deleted.status).toBe(204);
     // No claim may be (re)made that no sweep can ever find: every claim has a day mark.
     await sweepClaims('enquiries', Date.now() + 30 * DAY);

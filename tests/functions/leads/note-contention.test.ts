@@ -5,26 +5,20 @@
  * 201 is a note that is stored, and no note is stored twice or without its 201.
  */
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 useBlobs();
+silenceErrors();
 
 let token = '';
 beforeEach(async () => {
   token = await makeToken();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
-async function submit(): Promise<string> {
-  const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
-}
+const submit = async () =>
+  createdId(await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() }));
 
 const note = (id: string, text: string) =>
   call(enquiriesFn, {
@@ -64,20 +58,26 @@ const statusCounts = (answers: { status: number }[]) => {
   return counts;
 };
 
+type Outcome = Awaited<ReturnType<typeof concurrentNotes>>;
+
+/** No 5xx: every answer is 201 or 409 (Retry-After: 1), and exactly the 201s' notes are stored. */
+function expectOnlyAcceptedStored({ answers, record }: Outcome) {
+  const counts = statusCounts(answers);
+  expect(
+    answers.filter((a) => a.status !== 201 && a.status !== 409),
+    JSON.stringify(counts),
+  ).toEqual([]);
+  const accepted = answers.filter((a) => a.status === 201).map((a) => a.text);
+  expect(record.notes.map((n) => n.text).sort()).toEqual(accepted.sort());
+  expect(record.version).toBe(1 + accepted.length);
+  for (const refused of answers.filter((a) => a.status === 409)) {
+    expect(refused.retryAfter).toBe('1');
+  }
+}
+
 describe('concurrent notes on one lead', () => {
   it('40 at once: no 5xx, each 201 or 409, and exactly the 201s are stored', async () => {
-    const { answers, record } = await concurrentNotes(40);
-    const counts = statusCounts(answers);
-    expect(
-      answers.filter((a) => a.status !== 201 && a.status !== 409),
-      JSON.stringify(counts),
-    ).toEqual([]);
-    const accepted = answers.filter((a) => a.status === 201).map((a) => a.text);
-    expect(record.notes.map((n) => n.text).sort()).toEqual(accepted.sort());
-    expect(record.version).toBe(1 + accepted.length);
-    for (const refused of answers.filter((a) => a.status === 409)) {
-      expect(refused.retryAfter).toBe('1');
-    }
+    expectOnlyAcceptedStored(await concurrentNotes(40));
   });
 
   it('20 at once: all 201, all stored, in the order of their times', async () => {
@@ -92,17 +92,6 @@ describe('concurrent notes on one lead', () => {
   it('40 at once under a short deadline (1 s): still no 5xx, only 201 or 409, the 201s stored', async () => {
     // Too short for 40 writes in turn: most give up, and must say 409, not 503.
     vi.stubEnv('STORAGE_TIMEOUT_MS', '1000');
-    const { answers, record } = await concurrentNotes(40);
-    const counts = statusCounts(answers);
-    expect(
-      answers.filter((a) => a.status !== 201 && a.status !== 409),
-      JSON.stringify(counts),
-    ).toEqual([]);
-    const accepted = answers.filter((a) => a.status === 201).map((a) => a.text);
-    expect(record.notes.map((n) => n.text).sort()).toEqual(accepted.sort());
-    expect(record.version).toBe(1 + accepted.length);
-    for (const refused of answers.filter((a) => a.status === 409)) {
-      expect(refused.retryAfter).toBe('1');
-    }
+    expectOnlyAcceptedStored(await concurrentNotes(40));
   });
 });

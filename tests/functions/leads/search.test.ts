@@ -14,17 +14,23 @@ import {
   SEARCH_MESSAGES,
   STATUS_MESSAGE,
 } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validContact, validEnquiry } from '../helpers.ts';
+import {
+  blobReads,
+  call,
+  createdId,
+  editStatus,
+  makeToken,
+  useBlobs,
+  validContact,
+  validEnquiry,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
 
 type Body = Record<string, unknown>;
 
-async function post(overrides: Body = {}): Promise<string> {
-  const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry(overrides) });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
-}
+const post = async (overrides: Body = {}) =>
+  createdId(await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry(overrides) }));
 
 async function search(query: string, token?: string) {
   const res = await call(enquiriesFn, {
@@ -41,16 +47,8 @@ async function search(query: string, token?: string) {
   };
 }
 
-async function setStatus(id: string, status: string, token: string, version = 1) {
-  return call(enquiriesFn, {
-    method: 'PATCH',
-    path: `/api/enquiries/${id}`,
-    params: { id },
-    json: { status },
-    headers: { 'if-match': `"${version}"` },
-    token,
-  });
-}
+const setStatus = (id: string, status: string, token: string, version = 1) =>
+  editStatus(enquiriesFn, 'enquiries', id, { status, version, token });
 
 const institution = (name: string, extra: Body = {}) => ({
   enquiryType: INSTITUTION_ENQUIRY,
@@ -248,14 +246,10 @@ describe('GET /api/enquiries search', () => {
 });
 
 describe('GET /api/contact-messages search', () => {
-  const postMessage = async (overrides: Body) => {
-    const res = await call(contactMessagesFnPost, {
-      path: '/api/contact',
-      json: validContact(overrides),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { _id: string })._id;
-  };
+  const postMessage = async (overrides: Body) =>
+    createdId(
+      await call(contactMessagesFnPost, { path: '/api/contact', json: validContact(overrides) }),
+    );
 
   it('matches name and e-mail, filters by status, and refuses enquiry-only filters', async () => {
     await postMessage({ name: 'Renée Dubois', email: 'renee@paris.example' });

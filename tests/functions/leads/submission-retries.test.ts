@@ -2,26 +2,26 @@
  * "503 means not stored, or stored once and shown": public submissions under storage faults
  * injected between their writes, and retries with the same Idempotency-Key.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs, validContact, validEnquiry, liveIds } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import {
+  call,
+  makeToken,
+  silenceErrors,
+  useBlobs,
+  validContact,
+  validEnquiry,
+  liveIds,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
-
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
+// Every storage call of these tests passes the proxy, faults or not.
 beforeEach(() => {
-  faulty.rules.length = 0;
   blobs.pointAt(faulty.url);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 const RECORD = /\/site:enquiries\/[0-7][0-9A-Z]{25}$/;

@@ -3,14 +3,22 @@
  * backend a request answers 503 with Retry-After once its deadline has passed, well inside
  * Netlify's 10 s function limit, however many calls it would have made.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry, type CallOptions } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import {
+  call,
+  makeToken,
+  silenceErrors,
+  useBlobs,
+  validEnquiry,
+  type CallOptions,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
 
 const TIMEOUT_MS = 1_500;
 /**
@@ -20,18 +28,8 @@ const TIMEOUT_MS = 1_500;
  */
 const CALL_DELAY_MS = 6_000;
 
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
 beforeEach(() => {
-  faulty.rules.length = 0;
   vi.stubEnv('STORAGE_TIMEOUT_MS', String(TIMEOUT_MS));
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  blobs.restore();
 });
 
 async function timed(handler: typeof enquiriesFn, options: CallOptions) {
@@ -46,8 +44,7 @@ describe('one storage deadline per request', () => {
     for (let i = 0; i < 3; i++) {
       await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
     }
-    faulty.rules.push({ path: /./, fault: { kind: 'delay', ms: CALL_DELAY_MS } });
-    blobs.pointAt(faulty.url);
+    faulty.inject({ path: /./, fault: { kind: 'delay', ms: CALL_DELAY_MS } });
     const { res, ms } = await timed(enquiriesFn, {
       path: '/api/enquiries',
       token: await makeToken(),
@@ -58,8 +55,7 @@ describe('one storage deadline per request', () => {
   });
 
   it('answers a slow submission 503 by the deadline (plus the take-back grace)', async () => {
-    faulty.rules.push({ path: /./, fault: { kind: 'delay', ms: CALL_DELAY_MS } });
-    blobs.pointAt(faulty.url);
+    faulty.inject({ path: /./, fault: { kind: 'delay', ms: CALL_DELAY_MS } });
     const { res, ms } = await timed(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
     expect(res.status).toBe(503);
     expect(ms).toBeLessThan(CALL_DELAY_MS);
@@ -72,8 +68,7 @@ describe('one storage deadline per request', () => {
       json: { text: 'Open day', link: '' },
       token,
     });
-    faulty.rules.push({ path: /./, fault: { kind: 'delay', ms: TIMEOUT_MS / 3 } });
-    blobs.pointAt(faulty.url);
+    faulty.inject({ path: /./, fault: { kind: 'delay', ms: TIMEOUT_MS / 3 } });
     // Two sequential requests of one call each: together past the deadline, each within it.
     for (let i = 0; i < 4; i++) {
       const res = await call(announcementsFn, { path: '/api/announcements' });

@@ -4,43 +4,29 @@
  * takes back nothing it does not own; and a keyed retry that makes its record listed again.
  */
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { idTime, isId } from '../../../functions/_lib/ids.ts';
 import { timeline } from '../../../functions/_lib/repositories/timeline.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry, liveIds } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import { call, makeToken, silenceErrors, useBlobs, validEnquiry, liveIds } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
-
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
-beforeEach(() => {
-  faulty.rules.length = 0;
-  faulty.seen.length = 0;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  blobs.restore();
-});
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
 
 const RECORD = /\/site:enquiries\/[0-7][0-9A-Z]{25}$/;
 const GENERATION = /\/site:enquiries\/_generation$/;
 
 /** The next `times` record writes (of enquiries, or of the store `path` matches) find their id taken. */
 function idsTaken(times: number, path: RegExp = RECORD) {
-  faulty.rules.push({
+  faulty.inject({
     method: 'PUT',
     path,
     fault: { kind: 'refuse', status: 412 },
     times,
   });
-  blobs.pointAt(faulty.url);
 }
 
 const recordCalls = (method: string) =>
@@ -128,13 +114,12 @@ describe('a keyed retry of a create whose listing step failed', () => {
     expect(await listedIds()).toEqual([earlier._id]); // The index is now cached.
 
     const key = 'listing-key-0123456789';
-    faulty.rules.push({
+    faulty.inject({
       method: 'PUT',
       path: GENERATION,
       fault: { kind: 'refuse', status: 503 },
       times: 1,
     });
-    blobs.pointAt(faulty.url);
     expect((await post({ 'idempotency-key': key })).status).toBe(503);
     const retry = await post({ 'idempotency-key': key });
     expect(retry.status).toBe(201);
@@ -179,13 +164,12 @@ describe('records straight from the timeline', () => {
 
   it('keep a keyed record whose listing step failed, for its retry to show', async () => {
     const notes = timeline<{ n: number }>('notes');
-    faulty.rules.push({
+    faulty.inject({
       method: 'PUT',
       path: /\/site:notes\/_generation$/,
       fault: { kind: 'refuse', status: 503 },
       times: 1,
     });
-    blobs.pointAt(faulty.url);
     await expect(notes.submit({ n: 1 }, 'note-key-0123456789')).rejects.toThrow();
     expect(faulty.seen.filter((line) => line.startsWith('DELETE'))).toEqual([]);
     blobs.restore();

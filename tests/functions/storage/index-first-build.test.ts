@@ -8,24 +8,21 @@
  * Time is the index's injected clock (`indexClock`), advanced by each look at it: the tests say
  * how many record reads fit a request, whatever the machine's speed or load.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
 import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { blobReads, call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 const realNow = indexClock.now;
 
 const RECORDS = 120;
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+silenceErrors();
 afterEach(() => {
   indexClock.now = realNow;
-  vi.restoreAllMocks();
 });
 
 /** Stores `count` enquiries, 20 at a time. */

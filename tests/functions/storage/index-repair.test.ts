@@ -5,30 +5,18 @@
  * kept to 16 at a time.
  */
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withStore } from '../../../functions/_lib/repositories/store.ts';
 import {
   forgetLoadedIndexes,
   oldestFirst,
   timeline,
 } from '../../../functions/_lib/repositories/timeline.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
 import { useBlobs } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
-
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-});
-afterAll(() => faulty.close());
-beforeEach(() => {
-  faulty.rules.length = 0;
-  faulty.seen.length = 0;
-});
-afterEach(() => {
-  blobs.restore();
-});
+const faulty = useFaultyBlobs(blobs);
 
 interface Note {
   n: number;
@@ -114,13 +102,12 @@ describe('the index', () => {
   it('holds its place when a generation read misses once, and another writer set it', async () => {
     const notes = await seeded(5);
     await notes.page(1, 10);
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: /\/site:notes\/_generation$/,
       fault: { kind: 'refuse', status: 404 },
       times: 1,
     });
-    blobs.pointAt(faulty.url);
     blobs.resetOps();
     expect(numbers((await notes.page(1, 2)).items)).toEqual([4, 3]);
     // The stored generation is kept (not replaced) and the cached index still serves.
@@ -146,13 +133,12 @@ describe('the index', () => {
   it('is not cached from a listing that a create overlapped', async () => {
     const notes = await seeded(3);
     const LISTING = /^GET \/[^/]+\/site:notes$/;
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: /\/site:notes$/,
       fault: { kind: 'delay', ms: 500 },
       times: 1,
     });
-    blobs.pointAt(faulty.url);
     const reading = notes.page(1, 10);
     // Create while the listing is held up, once the read has taken its generation.
     while (!faulty.seen.some((line) => LISTING.test(line))) {
@@ -280,24 +266,22 @@ describe('a rebuild', () => {
     const notes = await seeded(7);
     forgetLoadedIndexes();
     await raw().delete('_index');
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: /\/site:notes(\?|$)/,
       fault: { kind: 'reverse-listing' },
     });
-    blobs.pointAt(faulty.url);
     expect(numbers((await notes.page(1, 10)).items)).toEqual([6, 5, 4, 3, 2, 1, 0]);
   });
 
   it('of the plain record list (announcements) puts ids oldest first, whatever the listing order', async () => {
     const notes = await seeded(4);
     const ids = (await notes.all()).map((note) => note._id).reverse();
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: /\/site:notes(\?|$)/,
       fault: { kind: 'reverse-listing' },
     });
-    blobs.pointAt(faulty.url);
     expect(await withStore('notes', (store) => oldestFirst(store))).toEqual(ids);
   });
 
@@ -308,13 +292,12 @@ describe('a rebuild', () => {
     await raw().delete('_index');
     // ids are newest first: note 3 is a tombstone, note 1 is gone by the time it is read.
     await raw().setJSON(ids[1]!, { _deleted: true });
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: new RegExp(`/site:notes/${ids[3]}$`),
       fault: { kind: 'refuse', status: 404 },
       times: 1,
     });
-    blobs.pointAt(faulty.url);
     const { items, total } = await notes.page(1, 10);
     expect({ n: numbers(items), total }).toEqual({ n: [4, 2, 0], total: 3 });
   });
@@ -356,12 +339,11 @@ describe('record reads', () => {
   it('go 16 at a time, never all at once', async () => {
     const notes = await seeded(32, 100);
     await notes.page(1, 100);
-    faulty.rules.push({
+    faulty.inject({
       method: 'GET',
       path: /\/site:notes\/[0-7][0-9A-Z]{25}$/,
       fault: { kind: 'delay', ms: 250 },
     });
-    blobs.pointAt(faulty.url);
     const started = performance.now();
     expect(numbers(await notes.all())).toEqual(Array.from({ length: 32 }, (_, i) => 31 - i));
     // 32 reads of 250 ms, 16 at a time: two rounds at least.

@@ -11,12 +11,12 @@
  *    (pending strictly decreasing) until none is pending, a cold instance carries on from the
  *    stored partial index instead of starting again, and every record is read once in all.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
 import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { blobReads, call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
 
@@ -25,11 +25,10 @@ let token = '';
 beforeEach(async () => {
   token = await makeToken();
   forgetLoadedIndexes();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
+silenceErrors();
 afterEach(() => {
   indexClock.now = realNow;
-  vi.restoreAllMocks();
 });
 
 /** A clock under which no record can be read for the index: each reading jumps 10^9 ms on. */

@@ -6,26 +6,22 @@
  * export and the retention purge all go on. Also when a record is damaged after it was indexed.
  */
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import erasureFn from '../../../functions/erasure.ts';
 import { isId, newId } from '../../../functions/_lib/ids.ts';
 import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
 import { purgeExpired } from '../../../functions/_lib/retention.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 useBlobs();
 
+silenceErrors();
 let token = '';
-let errors: MockInstance<typeof console.error>;
 beforeEach(async () => {
   token = await makeToken();
-  errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   forgetLoadedIndexes();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 const raw = () => getStore({ name: 'enquiries', consistency: 'strong' });
@@ -34,14 +30,10 @@ const FAR_FUTURE = Date.now() + 20 * 365 * 86_400_000;
 /** The damaged contents used here, each a blob that is not a JSON object. */
 const DAMAGED = ['', '{"_id": "tru', '[1]', '"x"'] as const;
 
-async function post(name: string): Promise<string> {
-  const res = await call(enquiriesFn, {
-    path: '/api/enquiries',
-    json: validEnquiry({ fullName: name }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
-}
+const post = async (name: string) =>
+  createdId(
+    await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry({ fullName: name }) }),
+  );
 
 /** Good records and damaged ones, interleaved in id order; each damaged write bumps nothing. */
 async function seed(): Promise<{ good: string[]; damaged: Map<string, string> }> {
@@ -83,7 +75,10 @@ const addNote = (id: string) =>
   });
 
 /** The ids named in console.error calls. */
-const loggedIds = () => errors.mock.calls.map((args) => args.map(String).join(' ')).join('\n');
+const loggedIds = () => {
+  const { calls } = vi.mocked(console.error).mock;
+  return calls.map((args) => args.map(String).join(' ')).join('\n');
+};
 
 const csvIds = async (res: Response) =>
   (await res.text())

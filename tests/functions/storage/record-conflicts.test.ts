@@ -3,81 +3,26 @@
  * winning: tries while the request's deadline allows, then a 409; a tombstone left by a delete
  * cut short hides the record everywhere; a record read without an ETag is never written blind.
  */
-import { createServer, type Server } from 'node:http';
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import { call, createdId, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
-
-/** Forwards to the Blobs server but drops every ETag from the answers. */
-let etagless: Server;
-let etaglessURL = '';
-const etaglessSeen: string[] = [];
-
-beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
-  etagless = createServer((req, res) => {
-    void (async () => {
-      etaglessSeen.push(`${req.method} ${req.url}`);
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string' && name !== 'host' && name !== 'connection')
-          headers.set(name, value);
-      }
-      const upstream = await fetch(`${blobs.url}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers,
-        ...(body.length > 0 || req.method === 'PUT' ? { body: new Uint8Array(body) } : {}),
-      });
-      const out: Record<string, string> = {};
-      upstream.headers.forEach((value, name) => {
-        if (!['etag', 'content-length', 'transfer-encoding'].includes(name)) out[name] = value;
-      });
-      res.writeHead(upstream.status, out).end(Buffer.from(await upstream.arrayBuffer()));
-    })();
-  });
-  await new Promise<void>((resolve) => etagless.listen(0, '127.0.0.1', resolve));
-  const address = etagless.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  etaglessURL = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await faulty.close();
-  etagless.closeAllConnections();
-  await new Promise<void>((resolve) => etagless.close(() => resolve()));
-});
-beforeEach(() => {
-  faulty.rules.length = 0;
-  etaglessSeen.length = 0;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  blobs.restore();
-});
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
 
 let token = '';
 beforeEach(async () => {
   token = await makeToken();
 });
 
-async function announce(text: string): Promise<string> {
-  const res = await call(announcementsFn, {
-    path: '/api/announcements',
-    json: { text, link: '' },
-    token,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
-}
+const announce = async (text: string) =>
+  createdId(
+    await call(announcementsFn, { path: '/api/announcements', json: { text, link: '' }, token }),
+  );
 
 const edit = (id: string, text: string) =>
   call(announcementsFn, {
@@ -104,13 +49,12 @@ const listed = async () =>
 
 /** Answers the next `times` conditional writes of the item as if another writer had come first. */
 function loseRaces(id: string, times: number) {
-  faulty.rules.push({
+  faulty.inject({
     method: 'PUT',
     path: new RegExp(`/site:announcements/${id}$`),
     fault: { kind: 'refuse', status: 412 },
     times,
   });
-  blobs.pointAt(faulty.url);
 }
 
 const writesOf = (id: string) =>
@@ -172,12 +116,11 @@ describe('a tombstone left by a delete cut short', () => {
   it('hides the announcement from the list, from edits and from a second delete', async () => {
     const kept = await announce('Kept');
     const id = await announce('Gone');
-    faulty.rules.push({
+    faulty.inject({
       method: 'DELETE',
       path: new RegExp(`/site:announcements/${id}$`),
       fault: { kind: 'refuse', status: 500 },
     });
-    blobs.pointAt(faulty.url);
     expect((await remove(id)).status).toBe(503);
     blobs.restore();
     const store = getStore({ name: 'announcements', consistency: 'strong' });
@@ -193,12 +136,11 @@ describe('a tombstone left by a delete cut short', () => {
     const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
     const { _id: id } = (await res.json()) as { _id: string };
     await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
-    faulty.rules.push({
+    faulty.inject({
       method: 'DELETE',
       path: new RegExp(`/site:enquiries/${id}$`),
       fault: { kind: 'refuse', status: 500 },
     });
-    blobs.pointAt(faulty.url);
     const del = await call(enquiriesFn, {
       method: 'DELETE',
       path: `/api/enquiries/${id}`,
@@ -217,10 +159,10 @@ describe('a tombstone left by a delete cut short', () => {
 describe('a record read without an ETag', () => {
   it('is never overwritten blind: edits and deletes find nothing and write nothing', async () => {
     const id = await announce('First');
-    blobs.pointAt(etaglessURL);
+    faulty.inject({ path: /./, fault: { kind: 'drop-etag' } });
     expect((await edit(id, 'Edited')).status).toBe(404);
     expect((await remove(id)).status).toBe(404);
-    expect(etaglessSeen.filter((line) => /^(PUT|DELETE) /.test(line))).toEqual([]);
+    expect(faulty.seen.filter((line) => /^(PUT|DELETE) /.test(line))).toEqual([]);
     blobs.restore();
     expect(await listed()).toEqual([{ _id: id, text: 'First', link: '' }]);
   });

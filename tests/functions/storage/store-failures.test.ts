@@ -17,11 +17,21 @@ import {
   withRequestScope,
   withStore,
 } from '../../../functions/_lib/repositories/store.ts';
-import { startFaultyBlobs, type FaultyBlobs } from '../faulty-blobs.ts';
-import { call, deadPort, makeToken, useBlobs, validEnquiry, liveIds } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import {
+  call,
+  deadPort,
+  listenOnLoopback,
+  makeToken,
+  silenceErrors,
+  useBlobs,
+  validEnquiry,
+  liveIds,
+} from '../helpers.ts';
 
 const blobs = useBlobs();
-let faulty: FaultyBlobs;
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
 
 /** Accepts each connection and drops it at once: a fetch that fails, counted. */
 let dropping: Server;
@@ -29,30 +39,20 @@ let dropped = 0;
 let droppingURL = '';
 
 beforeAll(async () => {
-  faulty = await startFaultyBlobs(blobs);
   dropping = createServer((socket) => {
     dropped++;
     socket.destroy();
   });
-  await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
-  const address = dropping.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  droppingURL = `http://127.0.0.1:${address.port}`;
+  droppingURL = await listenOnLoopback(dropping);
 });
 afterAll(async () => {
-  await faulty.close();
   await new Promise<void>((resolve) => dropping.close(() => resolve()));
 });
 beforeEach(() => {
-  faulty.rules.length = 0;
-  faulty.seen.length = 0;
   dropped = 0;
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
-  blobs.restore();
 });
 
 const RECORD = /\/site:enquiries\/[0-7][0-9A-Z]{25}$/;
@@ -71,8 +71,7 @@ describe('a failing storage answer', () => {
   it.each([500, 503, 429])(
     '%i ends the operation at once: one request, 503 to the client',
     async (status) => {
-      faulty.rules.push({ path: /site:announcements/, fault: { kind: 'refuse', status } });
-      blobs.pointAt(faulty.url);
+      faulty.inject({ path: /site:announcements/, fault: { kind: 'refuse', status } });
       const res = await listAnnouncements();
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('30');
@@ -88,8 +87,7 @@ describe('a failing storage answer', () => {
   );
 
   it('is not a 4xx such as a missing record: that is an answer, not a fault', async () => {
-    faulty.rules.push({ path: /site:announcements/, fault: { kind: 'refuse', status: 499 } });
-    blobs.pointAt(faulty.url);
+    faulty.inject({ path: /site:announcements/, fault: { kind: 'refuse', status: 499 } });
     // The client treats an unexpected 499 as its own error; what matters is one request only.
     await listAnnouncements();
     expect(faulty.seen.filter((line) => line.includes('site:announcements'))).toHaveLength(1);
@@ -98,11 +96,10 @@ describe('a failing storage answer', () => {
 
   it('429 with a reset time seconds away ends it at once too: the client would wait till then', async () => {
     const reset = Math.ceil(Date.now() / 1000) + 25;
-    faulty.rules.push({
+    faulty.inject({
       path: /site:announcements/,
       fault: { kind: 'refuse', status: 429, headers: { 'X-RateLimit-Reset': String(reset) } },
     });
-    blobs.pointAt(faulty.url);
     const started = performance.now();
     expect((await listAnnouncements()).status).toBe(503);
     expect(performance.now() - started).toBeLessThan(15_000);
@@ -119,8 +116,7 @@ describe('a failing storage answer', () => {
 describe('the request deadline', () => {
   it('is logged as the reason when storage is too slow', async () => {
     vi.stubEnv('STORAGE_TIMEOUT_MS', '300');
-    faulty.rules.push({ path: /./, fault: { kind: 'delay', ms: 1_000 } });
-    blobs.pointAt(faulty.url);
+    faulty.inject({ path: /./, fault: { kind: 'delay', ms: 1_000 } });
     expect((await listAnnouncements()).status).toBe(503);
     expect(console.error).toHaveBeenCalledWith(
       'Blobs store "announcements" is unavailable',
@@ -170,10 +166,7 @@ describe('the request deadline', () => {
     const hanging = createHttpServer((req) => {
       req.on('close', () => closed.push(req.url ?? ''));
     });
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const address = hanging.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    blobs.pointAt(`http://127.0.0.1:${address.port}`);
+    blobs.pointAt(await listenOnLoopback(hanging));
     try {
       expect((await listAnnouncements()).status).toBe(503);
       for (let wait = 0; wait < 50 && closed.length === 0; wait++) {
@@ -189,13 +182,12 @@ describe('the request deadline', () => {
   it('still leaves a failed keyless create the grace to take its record back', async () => {
     vi.stubEnv('STORAGE_TIMEOUT_MS', '600');
     // The record is written; the write that would list it outlives the deadline.
-    faulty.rules.push({
+    faulty.inject({
       method: 'PUT',
       path: GENERATION,
       fault: { kind: 'delay', ms: 1_500 },
       times: 1,
     });
-    blobs.pointAt(faulty.url);
     const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
     expect(res.status).toBe(503);
     // The record's write, then its take-back: a tombstone written over it.

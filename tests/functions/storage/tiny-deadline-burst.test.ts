@@ -4,20 +4,15 @@
  * taken back), and no blob is ever left empty or cut short, so lists keep answering.
  */
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { isId } from '../../../functions/_lib/ids.ts';
-import { startFaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
+import { call, liveIds, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
 
 const blobs = useBlobs();
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const faulty = useFaultyBlobs(blobs);
+silenceErrors();
 
 describe('a burst under a tiny storage deadline', () => {
   // Whatever share of the burst a deadline lets through on this machine, the rules hold.
@@ -65,34 +60,22 @@ describe('a burst under a tiny storage deadline', () => {
 
 describe('a create whose write lands after its request gave up', () => {
   it('is not stored: the take-back tombstone makes the late onlyIfNew write fail', async () => {
-    const faulty = await startFaultyBlobs(blobs);
-    try {
-      // The record's write reaches storage 2 s late: after the deadline and after the take-back.
-      faulty.rules.push({
-        method: 'PUT',
-        path: /\/site:enquiries\/[0-7][0-9A-Z]{25}$/,
-        fault: { kind: 'delay', ms: 2_000 },
-        times: 1,
-      });
-      blobs.pointAt(faulty.url);
-      vi.stubEnv('STORAGE_TIMEOUT_MS', '300');
-      const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
-      expect(res.status).toBe(503);
-      // Wait until the late write has been forwarded and answered.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      blobs.restore();
-      vi.stubEnv('STORAGE_TIMEOUT_MS', '30000');
-      const store = getStore({ name: 'enquiries', consistency: 'strong' });
-      const live = [];
-      for (const { key } of (await store.list()).blobs.filter((blob) => isId(blob.key))) {
-        const value = (await store.get(key, { type: 'json' })) as { _deleted?: boolean } | null;
-        if (value && value._deleted !== true) live.push(key);
-      }
-      expect(live).toEqual([]);
-      const list = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
-      expect(list.headers.get('x-total-count')).toBe('0');
-    } finally {
-      await faulty.close();
-    }
+    // The record's write reaches storage 2 s late: after the deadline and after the take-back.
+    faulty.inject({
+      method: 'PUT',
+      path: /\/site:enquiries\/[0-7][0-9A-Z]{25}$/,
+      fault: { kind: 'delay', ms: 2_000 },
+      times: 1,
+    });
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '300');
+    const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
+    expect(res.status).toBe(503);
+    // Wait until the late write has been forwarded and answered.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    blobs.restore();
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '30000');
+    expect(await liveIds('enquiries')).toEqual([]);
+    const list = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
+    expect(list.headers.get('x-total-count')).toBe('0');
   });
 });

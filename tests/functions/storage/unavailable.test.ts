@@ -3,17 +3,7 @@
  * half-written.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  vi,
-  type MockInstance,
-} from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
@@ -22,8 +12,9 @@ import loginFn from '../../../functions/login.ts';
 import {
   ADMIN,
   call,
-  deadPort,
+  listenOnLoopback,
   makeToken,
+  silenceErrors,
   useBlobs,
   validContact,
   validEnquiry,
@@ -33,6 +24,7 @@ import {
 } from '../helpers.ts';
 
 const blobs = useBlobs();
+silenceErrors();
 
 /** Accepts connections and never answers: a hung storage backend. */
 let silent: Server;
@@ -44,18 +36,7 @@ beforeAll(async () => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const address = silent.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  silentURL = `http://127.0.0.1:${address.port}`;
-});
-
-let logged: MockInstance<typeof console.error>;
-beforeEach(() => {
-  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  logged.mockRestore();
+  silentURL = await listenOnLoopback(silent);
 });
 
 afterAll(async () => {
@@ -94,7 +75,7 @@ const CASES: [string, FunctionHandler, () => Promise<CallOptions>][] = [
 describe('storage on a dead port', () => {
   it.each(CASES)('%s answers 503 { error } at once', async (_name, handler, options) => {
     const request = await options();
-    blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+    await blobs.pointAtDeadPort();
     const started = performance.now();
     const res = await call(handler, request);
     const elapsed = performance.now() - started;
@@ -107,11 +88,11 @@ describe('storage on a dead port', () => {
     // The Blobs client alone would retry for up to 25 s.
     expect(elapsed).toBeLessThan(10_000);
     // The cause goes to the log, not to the client.
-    expect(logged).toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalled();
   });
 
   it('stores nothing from submissions made while storage was down', async () => {
-    blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+    await blobs.pointAtDeadPort();
     expect((await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() })).status).toBe(
       503,
     );
@@ -125,7 +106,7 @@ describe('storage on a dead port', () => {
   });
 
   it('health says so: 503 { ok: false, storage: "unavailable" }', async () => {
-    blobs.pointAt(`http://127.0.0.1:${await deadPort()}`);
+    await blobs.pointAtDeadPort();
     const res = await call(healthFn, { path: '/api/health' });
     blobs.restore();
     expect(res.status).toBe(503);
