@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 8899);
 const baseURL = `http://localhost:${port}`;
@@ -15,21 +15,8 @@ process.env['E2E_JWT_SECRET'] ??= randomBytes(48).toString('base64url');
 // Data of this run only: tests never see, or leave records in, the data of `npm start`.
 process.env['E2E_BLOBS_DIR'] ??= mkdtempSync(join(tmpdir(), 'e2e-blobs-'));
 
-const debianChromium = '/usr/bin/chromium';
-const launchOptions = existsSync(debianChromium)
-  ? {
-      executablePath: debianChromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Chromium must not look up outside hosts from these machines.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
-    }
-  : {};
+// Named here and in the CI workflow, which installs Debian's Chromium at this path.
+const launchOptions = chromiumLaunchOptions('/usr/bin/chromium');
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -11,10 +11,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { freePort } from './bench-kit.ts';
+import { DEBIAN_CHROMIUM, chromiumLaunchOptions } from './chromium.ts';
 import { report, routesIn, type PageCost } from './js-audit/budgets.ts';
 import { readPage } from './js-audit/read-page.ts';
 
@@ -23,30 +24,8 @@ const dist = join(root, 'dist');
 /** Two pages at a time: the machines that run this have two cores. */
 const CONCURRENCY = 2;
 
-/** The same browser as the browser tests (playwright.config.ts): Debian's when there is one. */
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-const launchOptions = existsSync(DEBIAN_CHROMIUM)
-  ? {
-      executablePath: DEBIAN_CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Chromium must not look up outside hosts from these machines.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
-    }
-  : {};
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** The same browser as the browser tests (playwright.config.ts). */
+const launchOptions = chromiumLaunchOptions(DEBIAN_CHROMIUM);
 
 /** scripts/serve.ts on `port`, with data and admin settings of this run only. */
 async function serve(port: number, dataDir: string) {

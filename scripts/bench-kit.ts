@@ -1,8 +1,9 @@
 /**
- * What the benchmarks (scripts/bench.ts, scripts/bench-storage.ts) and the function tests share:
- * a valid enquiry to send, a free loopback port, a health probe, and a throw-away copy of the
- * project whose local data is its own.
+ * What the benchmarks (scripts/bench.ts, scripts/bench-storage.ts) and the tests share: a valid
+ * enquiry to send, a free loopback port, a health probe, a throw-away copy of the project whose
+ * local data is its own, and the benchmarks' own server and run guard.
  */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   cpSync,
@@ -10,6 +11,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  rmSync,
   symlinkSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -80,4 +82,152 @@ export function makeSandbox(root: string, prefix: string): string {
     if (file.endsWith('.ts')) copyFileSync(join(root, 'scripts', file), join(dir, 'scripts', file));
   }
   return dir;
+}
+
+/** Builds the site (`npm run build`) when `root` has no build in dist/ yet. */
+function ensureBuilt(root: string, log: (message: string) => void): void {
+  if (existsSync(join(root, 'dist/index.html'))) return;
+  log('No build in dist/: running `npm run build` first…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+}
+
+/** What a benchmark starts its own server with. */
+export interface ServerSettings {
+  admin: { username: string; password: string };
+  jwtSecret: string;
+  /** The Blobs folder; serve.ts's default inside the copy when not given. */
+  blobsDir?: string;
+}
+
+/**
+ * A benchmark's own server: scripts/serve.ts of a throw-away copy of the built project (built
+ * first when dist/ is missing) on a free loopback port, sending no e-mail. It may be stopped and
+ * started again on the same port and data; `remove` stops it and deletes the copy.
+ */
+export class OwnServer {
+  /** What the server printed, to report its errors. */
+  readonly output: string[] = [];
+  readonly sandbox: string;
+  readonly port: number;
+  private child: ChildProcess | undefined;
+
+  private constructor(sandbox: string, port: number) {
+    this.sandbox = sandbox;
+    this.port = port;
+  }
+
+  static async create(
+    root: string,
+    prefix: string,
+    log: (message: string) => void,
+  ): Promise<OwnServer> {
+    ensureBuilt(root, log);
+    const port = await freePort();
+    return new OwnServer(makeSandbox(root, prefix), port);
+  }
+
+  get base(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The server process's id while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts the server; resolves once it answers its health check, with how long that took (ms). */
+  async start(settings: ServerSettings): Promise<number> {
+    const started = Date.now();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      ADMIN_USERNAME: settings.admin.username,
+      ADMIN_PASSWORD: settings.admin.password,
+      ADMIN_PASSWORD_HASH: '',
+      JWT_SECRET: settings.jwtSecret,
+      SMTP_HOST: '',
+      ASTRO_TELEMETRY_DISABLED: '1',
+    };
+    if (settings.blobsDir !== undefined) env['BLOBS_DIR'] = settings.blobsDir;
+    // Set in the benchmark's own process by a direct seed; the server starts its own Blobs server.
+    delete env['NETLIFY_BLOBS_CONTEXT'];
+    // A process group of its own, so that stopping it stops whatever it started.
+    const child = spawn(process.execPath, [join(this.sandbox, 'scripts/serve.ts')], {
+      cwd: this.sandbox,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    this.child = child;
+    const keep = (chunk: Buffer) => void this.output.push(chunk.toString());
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) break;
+      if (await healthy(this.base)) return Date.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`the server did not become healthy:\n${this.output.join('').slice(-4_000)}`);
+  }
+
+  /** Stops the server: SIGTERM to its process group, SIGKILL after 5 s. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const pid = child.pid;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      return; // Already gone.
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.exitCode === null) process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
+      }
+    }, 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** Stops the server and deletes the copy of the project. */
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.sandbox, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs a benchmark's `main`, then `cleanUp` whatever happens: also when the run outlasts
+ * `limitMs` (exit code 1) or is interrupted (130). A failure is logged as `name: reason`, exit 1.
+ */
+export async function runBenchmark(
+  name: string,
+  limitMs: number,
+  main: () => Promise<void>,
+  cleanUp: () => Promise<void>,
+): Promise<void> {
+  const log = (message: string) => process.stderr.write(`${message}\n`);
+  const guard = setTimeout(() => {
+    log(`Benchmark exceeded ${limitMs / 60_000} minutes; stopping.`);
+    void cleanUp().finally(() => process.exit(1));
+  }, limitMs);
+  guard.unref();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
+  try {
+    await main();
+  } catch (error) {
+    log(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
 }

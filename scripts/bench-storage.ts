@@ -28,13 +28,12 @@
  * Options: --scenario=burst|first-search|csv (default: all three, in that order), --skip-50k,
  * --seed=auto|api|direct (how to seed; default auto).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort, healthy, makeSandbox, sampleEnquiry } from './bench-kit.ts';
+import { OwnServer, runBenchmark, sampleEnquiry } from './bench-kit.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -71,90 +70,24 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- server (as scripts/bench.ts, plus a restart that keeps the data) --------------------------
 
-let sandbox: string | undefined;
+let own: OwnServer | undefined;
 let dataDir = '';
-let server: ChildProcess | undefined;
-let port = 0;
 let base = '';
 const admin = { username: 'bench', password: randomBytes(12).toString('base64url') };
 const jwtSecret = randomBytes(48).toString('base64url');
-/** The server's output, kept to report its errors. */
-const serverOutput: string[] = [];
 
 async function prepare(): Promise<void> {
-  if (!existsSync(join(root, 'dist/index.html'))) {
-    log('No build in dist/: running `npm run build` first…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
-  }
-  sandbox = makeSandbox(root, 'bench-storage-');
-  dataDir = join(sandbox, 'blobs');
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
+  own = await OwnServer.create(root, 'bench-storage-', log);
+  dataDir = join(own.sandbox, 'blobs');
+  base = own.base;
 }
 
-/** Starts scripts/serve.ts of the copy on its Blobs folder; resolves once it answers. */
-async function startServer(): Promise<number> {
-  const started = Date.now();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BLOBS_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    ADMIN_PASSWORD_HASH: '',
-    JWT_SECRET: jwtSecret,
-    SMTP_HOST: '',
-    ASTRO_TELEMETRY_DISABLED: '1',
-  };
-  // Set in this process by a direct seed; the server starts its own Blobs server.
-  delete env['NETLIFY_BLOBS_CONTEXT'];
-  const child = spawn(process.execPath, [join(sandbox!, 'scripts/serve.ts')], {
-    cwd: sandbox,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
-  server = child;
-  child.stdout?.on('data', (chunk: Buffer) => serverOutput.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => serverOutput.push(chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    if (await healthy(base)) return Date.now() - started;
-    await pause(250);
-  }
-  throw new Error(`the server did not become healthy:\n${serverOutput.join('').slice(-4_000)}`);
-}
+/** Starts scripts/serve.ts of the copy on its Blobs folder; resolves with ms until it answered. */
+const startServer = () => own!.start({ admin, jwtSecret, blobsDir: dataDir });
 
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const pid = child.pid;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return; // Already gone.
-  }
-  const timer = setTimeout(() => {
-    try {
-      if (child.exitCode === null) process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Gone meanwhile.
-    }
-  }, 5_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stopServer = async () => own?.stop();
 
-async function cleanUp(): Promise<void> {
-  await stopServer();
-  if (sandbox) rmSync(sandbox, { recursive: true, force: true });
-  sandbox = undefined;
-}
+const cleanUp = async () => own?.remove();
 
 // ---- memory of the server process ---------------------------------------------------------------
 
@@ -192,7 +125,7 @@ interface MemorySample {
 
 /** Samples the server's resident memory (its process tree's VmRSS) every 100 ms until stopped. */
 function sampleMemory(): { stop: () => MemorySample } {
-  const pid = server?.pid;
+  const pid = own?.pid;
   const read = () => {
     if (pid === undefined) return { kb: 0, processes: 0 };
     const pids = processTree(pid);
@@ -403,14 +336,14 @@ interface EnquiryRepository {
  */
 async function seedDirect(count: number): Promise<Seeded> {
   const started = Date.now();
-  const from = (path: string) => pathToFileURL(join(sandbox!, path)).href;
+  const from = (path: string) => pathToFileURL(join(own!.sandbox, path)).href;
   const { enquiries } = (await import(from('functions/_lib/repositories/enquiries.ts'))) as {
     enquiries: EnquiryRepository;
   };
   const { parseEnquiry } = (await import(from('src/lib/schemas/index.ts'))) as {
     parseEnquiry: (value: unknown) => { success: boolean; output?: object };
   };
-  const stopBlobs = await startLocalBlobs(sandbox!, dataDir);
+  const stopBlobs = await startLocalBlobs(own!.sandbox, dataDir);
   let stored = 0;
   try {
     await pool(count, SEED_CONCURRENCY, async () => {
@@ -708,7 +641,8 @@ async function exportCsv(index: string): Promise<Export> {
   } while (after !== null && parts.length < MAX_CSV_PARTS);
   const ms = performance.now() - started;
   const sample = memory.stop();
-  const hwmKb = server?.pid === undefined ? 0 : statusKb(server.pid, 'VmHWM');
+  const pid = own?.pid;
+  const hwmKb = pid === undefined ? 0 : statusKb(pid, 'VmHWM');
   return {
     index,
     stored,
@@ -825,7 +759,7 @@ async function csvScenario(): Promise<void> {
 
 function serverErrors(): string[] {
   const counts = new Map<string, number>();
-  for (const line of serverOutput.join('').split('\n')) {
+  for (const line of (own?.output ?? []).join('').split('\n')) {
     if (!/error|unavailable|fail|exception|warn/i.test(line)) continue;
     const key = line
       .trim()
@@ -885,21 +819,4 @@ async function main(): Promise<void> {
   if (failures.length > 0) process.exitCode = 1;
 }
 
-const guard = setTimeout(() => {
-  log(`Benchmark exceeded ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, OVERALL_LIMIT_MS);
-guard.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-
-try {
-  await main();
-} catch (error) {
-  log(`bench-storage: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBenchmark('bench-storage', OVERALL_LIMIT_MS, main, cleanUp);

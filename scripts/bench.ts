@@ -19,13 +19,12 @@
  *
  * Options: --duration=SECONDS per case (default 5), --use-running.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { freePort, healthy, makeSandbox } from './bench-kit.ts';
+import { OwnServer, healthy, runBenchmark, sampleEnquiry } from './bench-kit.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 
 interface AutocannonRequest {
@@ -70,63 +69,18 @@ const SIZES = [100, 1_000, 10_000] as const;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-let server: ChildProcess | undefined;
-let sandbox: string | undefined;
+let own: OwnServer | undefined;
 
 // ---- server ---------------------------------------------------------------------------------
 
 async function startServer(admin: Credentials): Promise<string> {
-  if (!existsSync(join(root, 'dist/index.html'))) {
-    log('No build in dist/: running `npm run build` first…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
-  }
-  sandbox = makeSandbox(root, 'bench-site-');
-  const port = await freePort();
-  const output: string[] = [];
-  server = spawn(process.execPath, [join(sandbox, 'scripts/serve.ts')], {
-    cwd: sandbox,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      ADMIN_PASSWORD_HASH: '',
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      SMTP_HOST: '',
-      ASTRO_TELEMETRY_DISABLED: '1',
-    },
-  });
-  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) break;
-    if (await healthy(base)) return base;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the server did not become healthy:\n${output.join('')}`);
+  own = await OwnServer.create(root, 'bench-site-', log);
+  await own.start({ admin, jwtSecret: randomBytes(48).toString('base64url') });
+  return own.base;
 }
 
 async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (child?.pid !== undefined && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
-    const timer = setTimeout(
-      () => child.exitCode === null && child.pid && process.kill(-child.pid, 'SIGKILL'),
-      5_000,
-    );
-    await exited;
-    clearTimeout(timer);
-  }
-  if (sandbox) rmSync(sandbox, { recursive: true, force: true });
-  sandbox = undefined;
+  await own?.remove();
 }
 
 // ---- API helpers ------------------------------------------------------------------------------
@@ -179,22 +133,13 @@ async function totalEnquiries(base: string, token: string): Promise<number> {
   }
 }
 
-const ENQUIRY = JSON.stringify({
-  fullName: 'Benchmark Lead',
-  emailAddress: 'bench@example.org',
-  phoneNumber: '9876543210',
-  country: 'India',
-  stateProvince: 'Kerala',
-  cityTownVillage: 'Kochi',
-  enquiryType: 'Individual',
-  purposeOfUse: 'Backup Power',
-  generatorCapacity: '10 kWh - 50 kWh',
-  renewableEnergyUsed: 'No',
-  installationSiteLocation: 'Rooftop',
-  spaceAvailable: 'Yes',
-  preferredTimeline: '1-3 months',
-  additionalComments: 'Created by scripts/bench.ts',
-});
+const ENQUIRY = JSON.stringify(
+  sampleEnquiry({
+    fullName: 'Benchmark Lead',
+    emailAddress: 'bench@example.org',
+    additionalComments: 'Created by scripts/bench.ts',
+  }),
+);
 
 /** Ids of everything the benchmark created, to delete from a server that is not ours. */
 const created = { enquiries: [] as string[], announcements: [] as string[] };
@@ -306,6 +251,17 @@ async function measure(
   return result;
 }
 
+/** The median latency of one administrator's requests (one connection); NaN if none completed. */
+async function adminP50(
+  base: string,
+  name: string,
+  stored: string,
+  request: AutocannonRequest,
+): Promise<number> {
+  const result = await measure(base, name, 1, stored, request);
+  return result['2xx'] > 0 ? result.latency.p50 : NaN;
+}
+
 function table(): string {
   const lines = [
     '| case | connections | stored enquiries | req/s | p50 ms | p99 ms | non-2xx | errors |',
@@ -355,27 +311,14 @@ async function main(): Promise<void> {
   const searches = new Map<number, number>();
   for (const target of SIZES) {
     const before = await totalEnquiries(base, token);
-    await seedEnquiries(ownServer ? sandbox! : root, target - before);
+    await seedEnquiries(own?.sandbox ?? root, target - before);
     // The first read after a change brings the index up to date; measure the steady state.
     const stored = await totalEnquiries(base, token);
     const label = stored.toLocaleString('en');
-    // One connection: one administrator paging.
-    const page = await measure(
-      base,
-      'GET /api/enquiries?page=1&pageSize=10 (admin)',
-      1,
-      label,
-      adminList,
-    );
-    pages.set(target, page['2xx'] > 0 ? page.latency.p50 : NaN);
-    const found = await measure(
-      base,
-      'GET /api/enquiries?q=lead 777&status=New (admin search)',
-      1,
-      label,
-      search,
-    );
-    searches.set(target, found['2xx'] > 0 ? found.latency.p50 : NaN);
+    const listName = 'GET /api/enquiries?page=1&pageSize=10 (admin)';
+    pages.set(target, await adminP50(base, listName, label, adminList));
+    const searchName = 'GET /api/enquiries?q=lead 777&status=New (admin search)';
+    searches.set(target, await adminP50(base, searchName, label, search));
   }
 
   await seedAnnouncements(base, token);
@@ -425,21 +368,4 @@ async function main(): Promise<void> {
   if (!ownServer) await cleanUp(base, token);
 }
 
-const guard = setTimeout(() => {
-  log(`Benchmark exceeded ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
-  void stopServer().finally(() => process.exit(1));
-}, OVERALL_LIMIT_MS);
-guard.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void stopServer().finally(() => process.exit(130)));
-}
-
-try {
-  await main();
-} catch (error) {
-  log(`bench: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await stopServer();
-}
+await runBenchmark('bench', OVERALL_LIMIT_MS, main, stopServer);

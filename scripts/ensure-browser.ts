@@ -5,8 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+import { DEBIAN_CHROMIUM } from './chromium.ts';
 
 function run(command: string, args: string[]): void {
   execFileSync(command, args, {

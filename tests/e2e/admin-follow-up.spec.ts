@@ -1,17 +1,16 @@
-import { test, expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './support';
 import {
-  Seeder,
   enquiryApi,
   enquiryBody,
   enquiryRow,
+  expect,
   logIn,
   sharedAdminToken,
+  test,
   unique,
 } from './admin-support';
 
-// Every step waits on the local functions, which share two cores with parallel builds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
 
 const CONFLICT = 'This enquiry was changed elsewhere; it has been reloaded.';
@@ -29,20 +28,12 @@ async function openEnquiry(page: Page, name: string): Promise<{ row: Locator; mo
 const badge = (row: Locator) => row.locator('td[data-label="Status"]');
 
 test.describe('lead follow-up in the enquiry details', () => {
-  let seeder: Seeder;
-  test.beforeEach(({ request }) => {
-    seeder = new Seeder(request);
-  });
-  test.afterEach(async () => {
-    await seeder.cleanup();
-  });
-
   test('a status change is saved and stays after a reload; a note is listed; axe clean', async ({
     page,
     request,
+    seeder,
   }) => {
-    const name = unique('follow-up');
-    const id = await seeder.post('/api/enquiries', enquiryBody(name));
+    const { name, id } = await seeder.enquiry('follow-up');
     const { row, modal } = await openEnquiry(page, name);
 
     await expect(badge(row)).toHaveText('New');
@@ -83,9 +74,9 @@ test.describe('lead follow-up in the enquiry details', () => {
   test('a change made elsewhere: Save answers 409, the record is reloaded, the typed note kept', async ({
     page,
     request,
+    seeder,
   }) => {
-    const name = unique('conflict');
-    const id = await seeder.post('/api/enquiries', enquiryBody(name));
+    const { name, id } = await seeder.enquiry('conflict');
     const api = await enquiryApi(request, id);
     const { row, modal } = await openEnquiry(page, name);
 
@@ -122,9 +113,8 @@ test.describe('lead follow-up in the enquiry details', () => {
     ]);
   });
 
-  test('an empty note says the field is required; nothing is sent', async ({ page }) => {
-    const name = unique('empty note');
-    await seeder.post('/api/enquiries', enquiryBody(name));
+  test('an empty note says the field is required; nothing is sent', async ({ page, seeder }) => {
+    const { name } = await seeder.enquiry('empty note');
     const { modal } = await openEnquiry(page, name);
     let posted = 0;
     page.on('request', (sent) => {
@@ -137,9 +127,12 @@ test.describe('lead follow-up in the enquiry details', () => {
     expect(posted).toBe(0);
   });
 
-  test('keyboard only: open the details, change the status, save', async ({ page, request }) => {
-    const name = unique('keyboard');
-    const id = await seeder.post('/api/enquiries', enquiryBody(name));
+  test('keyboard only: open the details, change the status, save', async ({
+    page,
+    request,
+    seeder,
+  }) => {
+    const { name, id } = await seeder.enquiry('keyboard');
     await logIn(page);
     const row = await enquiryRow(page, name);
     await row.getByRole('button', { name: /^View/ }).focus();
@@ -170,6 +163,7 @@ test.describe('lead follow-up in the enquiry details', () => {
   test('a contact message: status and a note from its View, kept by the API', async ({
     page,
     request,
+    seeder,
   }) => {
     const name = unique('message');
     const id = await seeder.post('/api/contact', {

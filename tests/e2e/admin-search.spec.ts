@@ -1,20 +1,19 @@
-import { test, expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { SEARCH_MESSAGES } from '../../src/lib/schemas/search';
 import { axeViolations } from './support';
 import {
-  Seeder,
   enquiryApi,
   enquiryBody,
+  expect,
   leadPanels,
   logIn,
   reloadAndLogIn,
   searchToken,
   settled,
   sharedAdminToken,
+  test,
 } from './admin-support';
 
-// Every step waits on the local functions, which share two cores with parallel builds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
 
 /** Types `q` into a search form and submits it with Enter. */
@@ -30,17 +29,10 @@ const listStatus = (panel: Locator) => panel.locator('.admin-count');
 const uniquePhone = () =>
   `9${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 900 + 100)}`;
 
-let seeder: Seeder;
-test.beforeEach(({ request }) => {
-  seeder = new Seeder(request);
-});
-test.afterEach(async () => {
-  await seeder.cleanup();
-});
-
 test.describe('search and filters of the lists', () => {
   test('accents and case fold, phone digits match, the URL keeps the view through a reload, Clear resets', async ({
     page,
+    seeder,
   }) => {
     const token = searchToken();
     const phone = uniquePhone();
@@ -78,7 +70,7 @@ test.describe('search and filters of the lists', () => {
     expect(new URL(page.url()).searchParams.has('q')).toBe(false);
   });
 
-  test('results are paged, and a reload keeps the page', async ({ page }) => {
+  test('results are paged, and a reload keeps the page', async ({ page, seeder }) => {
     test.slow();
     const token = searchToken();
     await Promise.all(
@@ -108,6 +100,7 @@ test.describe('search and filters of the lists', () => {
   test('filter by status after a status change; the header counts follow', async ({
     page,
     request,
+    seeder,
   }) => {
     const token = searchToken();
     const id = await seeder.post('/api/enquiries', enquiryBody(`Filtered ${token}`));
@@ -140,7 +133,7 @@ test.describe('search and filters of the lists', () => {
     await expect(counts).toContainText(`${before - 1} new enquir`);
   });
 
-  test('no match: the message and Clear; axe clean; keyboard only', async ({ page }) => {
+  test('no match: the message and Clear; axe clean; keyboard only', async ({ page, seeder }) => {
     const token = searchToken();
     await seeder.post('/api/contact', {
       name: `Sender ${token}`,
@@ -203,6 +196,7 @@ test.describe("erase a person's data", () => {
   test('preview, a confirmation naming the count, then every record gone from both lists', async ({
     page,
     request,
+    seeder,
   }) => {
     const token = searchToken();
     const email = `${token}@example.in`;
@@ -256,6 +250,7 @@ test.describe("erase a person's data", () => {
 
   test('a record that arrived after the preview: 409, its message, the new count', async ({
     page,
+    seeder,
   }) => {
     const token = searchToken();
     const email = `${token}@example.in`;

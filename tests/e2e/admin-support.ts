@@ -1,14 +1,16 @@
 import {
   expect as baseExpect,
+  test as base,
   type APIRequestContext,
   type Dialog,
   type Locator,
   type Page,
 } from '@playwright/test';
+import { sampleEnquiry } from '../../scripts/bench-kit.ts';
 import { adminToken } from './support';
 
-// The local functions share two cores with parallel builds: allow for slow answers.
-const expect = baseExpect.configure({ timeout: 15_000 });
+/** The admin tests' `expect`: the local functions share two cores with parallel builds. */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export const credentials = {
   username: process.env['E2E_ADMIN_USERNAME'] ?? '',
@@ -24,15 +26,25 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-/** Logs in through the login form, arriving on the dashboard with every list loaded. */
-export async function logIn(page: Page, from?: string): Promise<void> {
-  await page.goto(from === undefined ? '/login' : `/login?from=${encodeURIComponent(from)}`);
+/** Sends the login form of the page (once hydrated) with this run's admin credentials. */
+export async function submitLogin(page: Page): Promise<void> {
   await hydrated(page);
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Logs in on the login page shown, arriving on the dashboard with every list loaded. */
+async function logInHere(page: Page): Promise<void> {
+  await submitLogin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
   await settled(page);
+}
+
+/** Logs in through the login form, arriving on the dashboard with every list loaded. */
+export async function logIn(page: Page, from?: string): Promise<void> {
+  await page.goto(from === undefined ? '/login' : `/login?from=${encodeURIComponent(from)}`);
+  await logInHere(page);
 }
 
 /** No list of the dashboard is still loading. */
@@ -52,22 +64,7 @@ export function acceptDialogs(page: Page): string[] {
 
 /** A valid enquiry body: an individual who uses no renewable energy. */
 export function enquiryBody(fullName: string, overrides: Record<string, unknown> = {}) {
-  return {
-    fullName,
-    emailAddress: 'e2e.enquirer@example.com',
-    phoneNumber: '9876543210',
-    country: 'India',
-    stateProvince: 'Kerala',
-    cityTownVillage: 'Kochi',
-    enquiryType: 'Individual',
-    purposeOfUse: 'Backup Power',
-    generatorCapacity: '10 kWh - 50 kWh',
-    renewableEnergyUsed: 'No',
-    installationSiteLocation: 'Rooftop',
-    spaceAvailable: 'Yes',
-    preferredTimeline: '1-3 months',
-    ...overrides,
-  };
+  return sampleEnquiry({ fullName, emailAddress: 'e2e.enquirer@example.com', ...overrides });
 }
 
 const ADMIN_PATHS = { '/api/enquiries': '/api/enquiries', '/api/contact': '/api/contact-messages' };
@@ -86,12 +83,28 @@ export class Seeder {
     return _id;
   }
 
+  /** Seeds an enquiry under a name no other test has; returns the name and the record's id. */
+  async enquiry(label: string): Promise<{ name: string; id: string }> {
+    const name = unique(label);
+    return { name, id: await this.post('/api/enquiries', enquiryBody(name)) };
+  }
+
   /** Deletes every seeded record still there (404s for the ones a test deleted are fine). */
   async cleanup(): Promise<void> {
+    if (this.created.length === 0) return;
     const headers = { Authorization: `Bearer ${await adminToken(this.request)}` };
     await Promise.all(this.created.map((path) => this.request.delete(path, { headers })));
   }
 }
+
+/** The admin tests' `test`: its `seeder` fixture deletes what the test seeded once it ends. */
+export const test = base.extend<{ seeder: Seeder }>({
+  seeder: async ({ request }, use) => {
+    const seeder = new Seeder(request);
+    await use(seeder);
+    await seeder.cleanup();
+  },
+});
 
 /** The enquiries table row holding `text`, paging forward until it shows up. */
 export async function enquiryRow(page: Page, text: string): Promise<Locator> {
@@ -162,12 +175,7 @@ export const searchToken = () =>
 export async function reloadAndLogIn(page: Page): Promise<void> {
   await page.reload();
   await expect(page).toHaveURL(/\/login\?from=/);
-  await hydrated(page);
-  await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel('Password').fill(credentials.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
-  await settled(page);
+  await logInHere(page);
 }
 
 /** The enquiries panel and the messages panel, and the search form of each. */

@@ -1,18 +1,17 @@
-import { test, expect as baseExpect, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { adminToken, axeViolations } from './support';
 import {
-  Seeder,
   acceptDialogs,
-  credentials,
   enquiryBody,
   enquiryRow,
+  expect,
   hydrated,
   logIn,
+  submitLogin,
+  test,
   unique,
 } from './admin-support';
 
-// Every dashboard step waits on the local functions, which share two cores with parallel builds.
-const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 60_000 });
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
@@ -90,10 +89,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login\/?\?from=/);
     expect(new URL(page.url()).searchParams.get('from')).toMatch(/^\/admin\/?$/);
 
-    await hydrated(page);
-    await page.getByLabel('Username').fill(credentials.username);
-    await page.getByLabel('Password').fill(credentials.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page);
     await expect(page).toHaveURL(/\/admin\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
     expect(await storedToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -105,10 +101,7 @@ test.describe('login', () => {
   }) => {
     // The browser reads "/\\evil.example/phish" as "//evil.example/phish": another host.
     await page.goto('/login?from=/%5Cevil.example/phish');
-    await hydrated(page);
-    await page.getByLabel('Username').fill(credentials.username);
-    await page.getByLabel('Password').fill(credentials.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
     const url = new URL(page.url());
     expect(url.origin).toBe(new URL(baseURL ?? '').origin);
@@ -416,10 +409,7 @@ test.describe('enquiries panel', () => {
       hold,
     );
     await page.goto('/login');
-    await hydrated(page);
-    await page.getByLabel('Username').fill(credentials.username);
-    await page.getByLabel('Password').fill(credentials.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page);
     const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
     await expect(panel.getByRole('heading', { name: 'Admin Enquiries Panel' })).toBeVisible();
     await expect(panel.getByRole('status')).toHaveText('Loading enquiries...');
@@ -486,152 +476,138 @@ test.describe('enquiries panel', () => {
 
   test('real enquiries: pagination past 10, details modal, Escape, Close, delete', async ({
     page,
-    request,
+    seeder,
   }) => {
     // Twelve real submissions on a busy machine: more than the default 30 s.
     test.slow();
-    const seeder = new Seeder(request);
     const marker = unique('enquirer');
-    try {
-      await Promise.all(
-        Array.from({ length: 10 }, (_, index) =>
-          seeder.post('/api/enquiries', enquiryBody(`${marker} filler ${index}`)),
-        ),
-      );
-      await seeder.post('/api/enquiries', enquiryBody(`${marker} individual`));
-      await seeder.post(
-        '/api/enquiries',
-        enquiryBody(`${marker} institution`, {
-          emailAddress: 'hospital.admin@example.com',
-          enquiryType: 'Institution / Business / Government',
-          institutionName: 'Kochi General Hospital',
-          institutionType: ['Healthcare', 'Others'],
-          institutionTypeOther: 'Research campus',
-          renewableEnergyUsed: 'Yes',
-          renewableEnergySpecify: 'Rooftop solar',
-          howHearAboutUs: 'Other',
-          howHearAboutUsOther: 'A trade fair',
-        }),
-      );
-      const dialogs = acceptDialogs(page);
-      await logIn(page);
-      const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
-      const pager = panel.getByRole('navigation', { name: 'Enquiries pages' });
-      await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
-      await expect(pager.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
-      await expect(pager.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        seeder.post('/api/enquiries', enquiryBody(`${marker} filler ${index}`)),
+      ),
+    );
+    await seeder.post('/api/enquiries', enquiryBody(`${marker} individual`));
+    await seeder.post(
+      '/api/enquiries',
+      enquiryBody(`${marker} institution`, {
+        designation: '',
+        emailAddress: 'hospital.admin@example.com',
+        enquiryType: 'Institution / Business / Government',
+        institutionName: 'Kochi General Hospital',
+        institutionType: ['Healthcare', 'Others'],
+        institutionTypeOther: 'Research campus',
+        renewableEnergyUsed: 'Yes',
+        renewableEnergySpecify: 'Rooftop solar',
+        howHearAboutUs: 'Other',
+        howHearAboutUsOther: 'A trade fair',
+        monthlyElectricityBill: '',
+      }),
+    );
+    const dialogs = acceptDialogs(page);
+    await logIn(page);
+    const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
+    const pager = panel.getByRole('navigation', { name: 'Enquiries pages' });
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(pager.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeEnabled();
 
-      // Institution: its conditional fields, lists joined with commas, N/A for empty values.
-      let row = await enquiryRow(page, `${marker} institution`);
-      const view = row.getByRole('button', { name: /^View/ });
-      await view.click();
-      const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
-      await expect(modal).toBeVisible();
-      const value = (label: string) =>
-        modal.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
-      await expect(value('Institution Name')).toHaveText('Kochi General Hospital');
-      await expect(value('Institution Type')).toHaveText('Healthcare, Others');
-      await expect(value('Other Institution Type')).toHaveText('Research campus');
-      await expect(value('Specify RE Type')).toHaveText('Rooftop solar');
-      await expect(value('Specify How Heard')).toHaveText('A trade fair');
-      await expect(value('Designation')).toHaveText('N/A');
-      await expect(value('Monthly Electricity Bill')).toHaveText('N/A');
-      await expect(modal.getByRole('button', { name: 'Reply by Email' })).toHaveAttribute(
-        'data-mailto',
-        'mailto:hospital.admin@example.com',
-      );
-      await expect(modal.getByRole('button', { name: 'Close enquiry details' })).toBeFocused();
-      expect(await axeViolations(page)).toEqual([]);
+    // Institution: its conditional fields, lists joined with commas, N/A for empty values.
+    let row = await enquiryRow(page, `${marker} institution`);
+    const view = row.getByRole('button', { name: /^View/ });
+    await view.click();
+    const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
+    await expect(modal).toBeVisible();
+    const value = (label: string) =>
+      modal.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+    await expect(value('Institution Name')).toHaveText('Kochi General Hospital');
+    await expect(value('Institution Type')).toHaveText('Healthcare, Others');
+    await expect(value('Other Institution Type')).toHaveText('Research campus');
+    await expect(value('Specify RE Type')).toHaveText('Rooftop solar');
+    await expect(value('Specify How Heard')).toHaveText('A trade fair');
+    await expect(value('Designation')).toHaveText('N/A');
+    await expect(value('Monthly Electricity Bill')).toHaveText('N/A');
+    await expect(modal.getByRole('button', { name: 'Reply by Email' })).toHaveAttribute(
+      'data-mailto',
+      'mailto:hospital.admin@example.com',
+    );
+    await expect(modal.getByRole('button', { name: 'Close enquiry details' })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
 
-      // Focus stays inside while the dialog is open.
-      for (let step = 0; step < 4; step += 1) await page.keyboard.press('Tab');
-      expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
-      await page.keyboard.press('Escape');
-      await expect(modal).toBeHidden();
-      await expect(view).toBeFocused();
+    // Focus stays inside while the dialog is open.
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('Tab');
+    expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(view).toBeFocused();
 
-      // Individual: no institution or detail fields; the Close button.
-      await panel.getByRole('button', { name: 'Page 1', exact: true }).click();
-      row = await enquiryRow(page, `${marker} individual`);
-      await row.getByRole('button', { name: /^View/ }).click();
-      for (const hidden of [
-        'Institution Name',
-        'Institution Type',
-        'Other Institution Type',
-        'Specify RE Type',
-        'Specify How Heard',
-      ]) {
-        await expect(modal.locator('dt', { hasText: new RegExp(`^${hidden}$`) })).toHaveCount(0);
-      }
-      await expect(value('Renewable Energy Used')).toHaveText('No');
-      await modal.getByRole('button', { name: 'Close', exact: true }).click();
-      await expect(modal).toBeHidden();
-      await expect(row.getByRole('button', { name: /^View/ })).toBeFocused();
-
-      // Delete: confirm, then the alert; the row is gone.
-      await row.getByRole('button', { name: /^Delete/ }).click();
-      await expect(panel.locator('tbody tr', { hasText: `${marker} individual` })).toHaveCount(0);
-      expect(dialogs).toEqual([
-        'Are you sure you want to delete this enquiry? This action cannot be undone.',
-        'Enquiry deleted successfully!',
-      ]);
-    } finally {
-      await seeder.cleanup();
+    // Individual: no institution or detail fields; the Close button.
+    await panel.getByRole('button', { name: 'Page 1', exact: true }).click();
+    row = await enquiryRow(page, `${marker} individual`);
+    await row.getByRole('button', { name: /^View/ }).click();
+    for (const hidden of [
+      'Institution Name',
+      'Institution Type',
+      'Other Institution Type',
+      'Specify RE Type',
+      'Specify How Heard',
+    ]) {
+      await expect(modal.locator('dt', { hasText: new RegExp(`^${hidden}$`) })).toHaveCount(0);
     }
+    await expect(value('Renewable Energy Used')).toHaveText('No');
+    await modal.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(modal).toBeHidden();
+    await expect(row.getByRole('button', { name: /^View/ })).toBeFocused();
+
+    // Delete: confirm, then the alert; the row is gone.
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await expect(panel.locator('tbody tr', { hasText: `${marker} individual` })).toHaveCount(0);
+    expect(dialogs).toEqual([
+      'Are you sure you want to delete this enquiry? This action cannot be undone.',
+      'Enquiry deleted successfully!',
+    ]);
   });
 
-  test('the CSV export downloads with the token', async ({ page, request }) => {
-    const seeder = new Seeder(request);
-    const marker = unique('csv');
-    try {
-      await seeder.post('/api/enquiries', enquiryBody(marker));
-      await logIn(page);
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: /^Download CSV/ }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
-      const path = await file.path();
-      const { readFile } = await import('node:fs/promises');
-      const csv = await readFile(path, 'utf8');
-      expect(csv).toContain('Full Name');
-      expect(csv).toContain(marker);
-    } finally {
-      await seeder.cleanup();
-    }
+  test('the CSV export downloads with the token', async ({ page, seeder }) => {
+    const { name: marker } = await seeder.enquiry('csv');
+    await logIn(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^Download CSV/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await file.path();
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile(path, 'utf8');
+    expect(csv).toContain('Full Name');
+    expect(csv).toContain(marker);
   });
 });
 
 test.describe('contact messages', () => {
-  test('listed, read and deleted', async ({ page, request }) => {
-    const seeder = new Seeder(request);
+  test('listed, read and deleted', async ({ page, seeder }) => {
     const name = unique('sender');
-    try {
-      await seeder.post('/api/contact', {
-        name,
-        email: 'sender@example.com',
-        message: 'Please call me back.',
-      });
-      const dialogs = acceptDialogs(page);
-      await logIn(page);
-      const panel = page.locator('section[aria-labelledby="messages-heading"]');
-      const item = panel.getByRole('listitem').filter({ hasText: name });
-      await expect(item).toHaveCount(1);
-      await expect(item.getByText('Please call me back.')).toBeHidden();
-      await item.getByRole('button', { name: /^View/ }).click();
-      await expect(item.getByText('Please call me back.')).toBeVisible();
-      await expect(item.getByRole('button', { name: /^Hide/ })).toHaveAttribute(
-        'aria-expanded',
-        'true',
-      );
-      await item.getByRole('button', { name: /^Delete/ }).click();
-      await expect(item).toHaveCount(0);
-      expect(dialogs).toEqual(['Delete this message? This action cannot be undone.']);
-    } finally {
-      await seeder.cleanup();
-    }
+    await seeder.post('/api/contact', {
+      name,
+      email: 'sender@example.com',
+      message: 'Please call me back.',
+    });
+    const dialogs = acceptDialogs(page);
+    await logIn(page);
+    const panel = page.locator('section[aria-labelledby="messages-heading"]');
+    const item = panel.getByRole('listitem').filter({ hasText: name });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByText('Please call me back.')).toBeHidden();
+    await item.getByRole('button', { name: /^View/ }).click();
+    await expect(item.getByText('Please call me back.')).toBeVisible();
+    await expect(item.getByRole('button', { name: /^Hide/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await item.getByRole('button', { name: /^Delete/ }).click();
+    await expect(item).toHaveCount(0);
+    expect(dialogs).toEqual(['Delete this message? This action cannot be undone.']);
   });
 });
 

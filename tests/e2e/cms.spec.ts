@@ -9,12 +9,13 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { freePort } from '../../scripts/bench-kit.ts';
 import { currentBranch, dirtyFiles, startBackend } from '../../scripts/cms-backend';
 
 const root = join(import.meta.dirname, '../..');
@@ -33,14 +34,6 @@ let dev: ChildProcess | undefined;
 let devLog = '';
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Polls until `url` answers 200 (astro dev syncs content and optimises deps first). */
 async function waitFor(url: string, ms: number): Promise<void> {

@@ -1,5 +1,6 @@
-import { test, expect, type Page, type Route } from '@playwright/test';
-import { adminToken, axeViolations } from './support';
+import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { UUID, recordPosts, storedLeads } from './lead-forms-support';
+import { axeViolations } from './support';
 
 async function openForm(page: Page) {
   await page.goto('/privacy-policy#contact-form');
@@ -9,6 +10,27 @@ async function openForm(page: Page) {
   await expect(form).toHaveAttribute('novalidate', '');
   return form;
 }
+
+const RAVI = { email: 'visitor@example.org', name: 'Ravi' };
+
+/** Types `message` and its sender into the form; a name not given is left as it is. */
+async function fillMessage(
+  form: Locator,
+  message: string,
+  { email, name }: { email: string; name?: string } = RAVI,
+) {
+  await form.getByLabel('Email').fill(email);
+  if (name !== undefined) await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Message').fill(message);
+}
+
+/** The stored messages whose text is `text`, and a function that deletes them. */
+const storedMessages = (request: APIRequestContext, text: string) =>
+  storedLeads<{ _id: string; message: string; name: string }>(
+    request,
+    '/api/contact-messages',
+    (message) => message.message === text,
+  );
 
 test('an empty or malformed message gets a message under each field, and the focus', async ({
   page,
@@ -32,9 +54,7 @@ test('a valid message is sent, stored, confirmed, and the fields cleared', async
 }) => {
   const form = await openForm(page);
   const marker = `E2E contact ${Date.now()} ${test.info().project.name}`;
-  await form.getByLabel('Email').fill('visitor@example.org');
-  await form.getByLabel('Name').fill('Asha Menon');
-  await form.getByLabel('Message').fill(marker);
+  await fillMessage(form, marker, { email: 'visitor@example.org', name: 'Asha Menon' });
 
   // Hold the real request for a moment to see the sending state.
   await page.route('**/api/contact', async (route) => {
@@ -47,20 +67,15 @@ test('a valid message is sent, stored, confirmed, and the fields cleared', async
   await expect(form.getByLabel('Message')).toHaveValue('');
   await expect(form.getByLabel('Email')).toHaveValue('');
 
-  const token = await adminToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const list = await request.get('/api/contact-messages?pageSize=100', { headers });
-  const messages = (await list.json()) as { _id: string; message: string; name: string }[];
-  const stored = messages.find((message) => message.message === marker);
+  const sent = await storedMessages(request, marker);
+  const [stored] = sent.found;
   expect(stored?.name).toBe('Asha Menon');
-  if (stored) await request.delete(`/api/contact-messages/${stored._id}`, { headers });
+  await sent.remove();
 });
 
 test('a failed send says so and keeps what was typed, even across a reload', async ({ page }) => {
   const form = await openForm(page);
-  await form.getByLabel('Email').fill('visitor@example.org');
-  await form.getByLabel('Name').fill('Ravi');
-  await form.getByLabel('Message').fill('Please call me about a biogas unit.');
+  await fillMessage(form, 'Please call me about a biogas unit.');
   await page.route('**/api/contact', (route) => route.abort());
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
@@ -77,9 +92,10 @@ test('without JavaScript the form posts and lands on the thank-you page', async 
   const page = await context.newPage();
   await page.goto('/terms-conditions');
   const form = page.locator('#contact-form form');
-  await form.getByLabel('Email').fill('nojs@example.org');
-  await form.getByLabel('Name').fill('No Script');
-  await form.getByLabel('Message').fill('Sent without JavaScript.');
+  await fillMessage(form, 'Sent without JavaScript.', {
+    email: 'nojs@example.org',
+    name: 'No Script',
+  });
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(page).toHaveURL(/\/thank-you/);
   await expect(page.locator('h1')).toHaveText('Thank you');
@@ -95,31 +111,16 @@ test('back from a refused plain post, the form says what to check', async ({ pag
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 });
 
-/** The Idempotency-Key of each POST /api/contact the page makes; `answer` decides its fate. */
-async function recordPosts(page: Page, answer: (route: Route, index: number) => Promise<void>) {
-  const keys: (string | null)[] = [];
-  await page.route('**/api/contact', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    keys.push(await route.request().headerValue('idempotency-key'));
-    return answer(route, keys.length - 1);
-  });
-  return keys;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 test('a 503 keeps what was typed; sending again reuses the Idempotency-Key and stores it once', async ({
   page,
   request,
 }) => {
   const form = await openForm(page);
   const marker = `E2E contact retry ${Date.now()} ${test.info().project.name}`;
-  await form.getByLabel('Email').fill('retry@example.org');
-  await form.getByLabel('Name').fill('Meera');
-  await form.getByLabel('Message').fill(marker);
+  await fillMessage(form, marker, { email: 'retry@example.org', name: 'Meera' });
 
   // The first send reaches the server and is stored, but the visitor only sees a 503.
-  const keys = await recordPosts(page, async (route, index) => {
+  const keys = await recordPosts(page, '/api/contact', async (route, index) => {
     if (index > 0) return route.continue();
     const stored = await route.fetch();
     expect(stored.status()).toBe(201);
@@ -138,25 +139,18 @@ test('a 503 keeps what was typed; sending again reuses the Idempotency-Key and s
   expect(keys[0]).toMatch(UUID);
   expect(keys[1]).toBe(keys[0]);
 
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const list = await request.get('/api/contact-messages?pageSize=100', { headers });
-  const stored = ((await list.json()) as { _id: string; message: string }[]).filter(
-    (message) => message.message === marker,
-  );
+  const sent = await storedMessages(request, marker);
+  const stored = sent.found;
   expect(stored).toHaveLength(1);
-  for (const message of stored) {
-    await request.delete(`/api/contact-messages/${message._id}`, { headers });
-  }
+  await sent.remove();
 });
 
 test('the key survives a reload with the draft, and changing a field after a failure changes it', async ({
   page,
 }) => {
   let form = await openForm(page);
-  await form.getByLabel('Email').fill('visitor@example.org');
-  await form.getByLabel('Name').fill('Ravi');
-  await form.getByLabel('Message').fill('First version.');
-  const keys = await recordPosts(page, (route) => route.abort('connectionrefused'));
+  await fillMessage(form, 'First version.');
+  const keys = await recordPosts(page, '/api/contact', (route) => route.abort('connectionrefused'));
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
 
@@ -181,10 +175,8 @@ test('a 422 (the key was spent on other content) sends the same values next time
   page,
 }) => {
   const form = await openForm(page);
-  await form.getByLabel('Email').fill('visitor@example.org');
-  await form.getByLabel('Name').fill('Ravi');
-  await form.getByLabel('Message').fill('Sent from two tabs.');
-  const keys = await recordPosts(page, (route, index) =>
+  await fillMessage(form, 'Sent from two tabs.');
+  const keys = await recordPosts(page, '/api/contact', (route, index) =>
     index === 0
       ? route.fulfill({ status: 422, json: { error: 'This Idempotency-Key was already used.' } })
       : route.fulfill({ status: 201, json: { _id: 'fake', createdAt: new Date().toISOString() } }),
@@ -234,12 +226,10 @@ test('Send pressed before the behaviour has loaded waits for it and posts once',
     await route.continue();
   });
   const form = await openForm(page);
-  const keys = await recordPosts(page, (route) =>
+  const keys = await recordPosts(page, '/api/contact', (route) =>
     route.fulfill({ status: 201, json: { _id: 'fake', createdAt: new Date().toISOString() } }),
   );
-  await form.getByLabel('Email').fill('early@example.org');
-  await form.getByLabel('Name').fill('Early');
-  await form.getByLabel('Message').fill('Pressed Send at once.');
+  await fillMessage(form, 'Pressed Send at once.', { email: 'early@example.org', name: 'Early' });
   await form.getByRole('button', { name: 'Send message' }).click();
   // Neither a plain post (the page is still here) nor a JSON one yet.
   await expect(form.getByLabel('Message')).toHaveValue('Pressed Send at once.');
@@ -257,8 +247,7 @@ test('when the behaviour cannot load (offline), Send says so and keeps what was 
 }) => {
   await page.route(BEHAVIOUR, (route) => route.abort('internetdisconnected'));
   const form = await openForm(page);
-  await form.getByLabel('Email').fill('offline@example.org');
-  await form.getByLabel('Message').fill('Written on a train.');
+  await fillMessage(form, 'Written on a train.', { email: 'offline@example.org' });
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('Oops, something went wrong.')).toBeVisible();
   await expect(form.getByText('What you typed is kept: please send it again')).toBeVisible();

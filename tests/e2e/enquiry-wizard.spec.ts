@@ -1,5 +1,6 @@
-import { test, expect, type Locator, type Page, type Route } from '@playwright/test';
-import { adminToken, axeViolations } from './support';
+import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { UUID, recordPosts, storedLeads } from './lead-forms-support';
+import { axeViolations } from './support';
 
 async function openWizard(page: Page): Promise<Locator> {
   await page.goto('/renewable-energy#enquiry');
@@ -19,6 +20,47 @@ async function fillContact(form: Locator, name: string) {
 }
 
 const next = (form: Locator) => form.getByRole('button', { name: 'Next' }).click();
+
+/** An individual's answers to steps 3 and 4. */
+interface Answers {
+  purposeOfUse: string;
+  generatorCapacity: string;
+  installationSiteLocation: string;
+  spaceAvailable: string;
+  preferredTimeline: string;
+}
+
+const TYPICAL: Answers = {
+  purposeOfUse: 'Backup Power',
+  generatorCapacity: '10 kWh - 50 kWh',
+  installationSiteLocation: 'Rooftop',
+  spaceAvailable: 'Yes',
+  preferredTimeline: '1-3 months',
+};
+
+/** From a filled step 1, answers an individual's steps 2 to 4, ending on step 4 ready to submit. */
+async function answerAsIndividual(form: Locator, answers: Answers = TYPICAL) {
+  await next(form);
+  await form.getByLabel('Individual').check();
+  await next(form);
+  await form.getByLabel('Purpose of Use').selectOption(answers.purposeOfUse);
+  await form.getByLabel('Generator Capacity').selectOption(answers.generatorCapacity);
+  await form.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
+  await next(form);
+  await form
+    .getByLabel('Installation Site Location')
+    .selectOption(answers.installationSiteLocation);
+  await form.locator('#enquiry-spaceAvailable').getByLabel(answers.spaceAvailable).check();
+  await form.getByLabel('Preferred Timeline').selectOption(answers.preferredTimeline);
+}
+
+/** The stored enquiries from `fullName`, and a function that deletes them. */
+const storedEnquiries = (request: APIRequestContext, fullName: string) =>
+  storedLeads<{ _id: string; fullName: string }>(
+    request,
+    '/api/enquiries',
+    (enquiry) => enquiry.fullName === fullName,
+  );
 
 test('each step validates on Next, with the spec messages and the focus on the first error', async ({
   page,
@@ -126,12 +168,8 @@ test('a complete enquiry is sent, stored, confirmed, and the form starts again',
   await expect(again.locator('[aria-current="step"]')).toContainText('Step 1');
   await expect(again.getByLabel('Full Name')).toHaveValue('');
 
-  const token = await adminToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const list = (await (
-    await request.get('/api/enquiries?pageSize=100', { headers })
-  ).json()) as Record<string, unknown>[];
-  const stored = list.find((enquiry) => enquiry['fullName'] === name);
+  const sent = await storedEnquiries(request, name);
+  const [stored] = sent.found;
   expect(stored).toMatchObject({
     enquiryType: 'Individual',
     generatorCapacity: '10 kWh - 50 kWh',
@@ -139,7 +177,7 @@ test('a complete enquiry is sent, stored, confirmed, and the form starts again',
     installationSiteLocation: 'Rooftop',
     institutionType: [],
   });
-  if (stored) await request.delete(`/api/enquiries/${String(stored['_id'])}`, { headers });
+  await sent.remove();
 });
 
 test('what was typed survives a reload, and a failed send keeps it', async ({ page }) => {
@@ -151,16 +189,13 @@ test('what was typed survives a reload, and a failed send keeps it', async ({ pa
   await expect(again.getByLabel('Full Name')).toHaveValue('E2E Draft');
   await expect(again.getByLabel('City / Town / Village')).toHaveValue('Thrissur');
 
-  await next(again);
-  await again.getByLabel('Individual').check();
-  await next(again);
-  await again.getByLabel('Purpose of Use').selectOption('Other');
-  await again.getByLabel('Generator Capacity').selectOption('Not sure / Need consultation');
-  await again.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
-  await next(again);
-  await again.getByLabel('Installation Site Location').selectOption('Ground-mounted');
-  await again.locator('#enquiry-spaceAvailable').getByLabel('Not sure').check();
-  await again.getByLabel('Preferred Timeline').selectOption('Just exploring / No fixed timeline');
+  await answerAsIndividual(again, {
+    purposeOfUse: 'Other',
+    generatorCapacity: 'Not sure / Need consultation',
+    installationSiteLocation: 'Ground-mounted',
+    spaceAvailable: 'Not sure',
+    preferredTimeline: 'Just exploring / No fixed timeline',
+  });
   await page.route('**/api/enquiries', (route) => route.abort());
   await again.getByRole('button', { name: 'Submit Enquiry' }).click();
   await expect(again.getByRole('alert')).toBeVisible();
@@ -201,30 +236,8 @@ test('back from a refused plain post, the wizard opens the step at fault', async
 /** Fills every step of an individual's enquiry, ending on step 4 ready to submit. */
 async function fillEnquiry(form: Locator, name: string) {
   await fillContact(form, name);
-  await next(form);
-  await form.getByLabel('Individual').check();
-  await next(form);
-  await form.getByLabel('Purpose of Use').selectOption('Backup Power');
-  await form.getByLabel('Generator Capacity').selectOption('10 kWh - 50 kWh');
-  await form.locator('#enquiry-renewableEnergyUsed').getByLabel('No').check();
-  await next(form);
-  await form.getByLabel('Installation Site Location').selectOption('Rooftop');
-  await form.locator('#enquiry-spaceAvailable').getByLabel('Yes').check();
-  await form.getByLabel('Preferred Timeline').selectOption('1-3 months');
+  await answerAsIndividual(form);
 }
-
-/** The Idempotency-Key of each POST /api/enquiries the page makes; `answer` decides its fate. */
-async function recordPosts(page: Page, answer: (route: Route, index: number) => Promise<void>) {
-  const keys: (string | null)[] = [];
-  await page.route('**/api/enquiries', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    keys.push(await route.request().headerValue('idempotency-key'));
-    return answer(route, keys.length - 1);
-  });
-  return keys;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 test('a lost connection keeps every answer; submitting again reuses the Idempotency-Key', async ({
   page,
@@ -233,7 +246,7 @@ test('a lost connection keeps every answer; submitting again reuses the Idempote
   const form = await openWizard(page);
   const name = `E2E Enquiry retry ${Date.now()} ${test.info().project.name}`;
   await fillEnquiry(form, name);
-  const keys = await recordPosts(page, (route, index) =>
+  const keys = await recordPosts(page, '/api/enquiries', (route, index) =>
     index === 0 ? route.abort('connectionreset') : route.continue(),
   );
   await form.getByRole('button', { name: 'Submit Enquiry' }).click();
@@ -253,15 +266,10 @@ test('a lost connection keeps every answer; submitting again reuses the Idempote
   expect(keys[0]).toMatch(UUID);
   expect(keys[1]).toBe(keys[0]);
 
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const list = (await (
-    await request.get('/api/enquiries?pageSize=100', { headers })
-  ).json()) as Record<string, unknown>[];
-  const stored = list.filter((enquiry) => enquiry['fullName'] === name);
+  const sent = await storedEnquiries(request, name);
+  const stored = sent.found;
   expect(stored).toHaveLength(1);
-  for (const enquiry of stored) {
-    await request.delete(`/api/enquiries/${String(enquiry['_id'])}`, { headers });
-  }
+  await sent.remove();
 });
 
 test('a 503 then an edited answer: the edited enquiry goes with a new Idempotency-Key', async ({
@@ -269,7 +277,7 @@ test('a 503 then an edited answer: the edited enquiry goes with a new Idempotenc
 }) => {
   const form = await openWizard(page);
   await fillEnquiry(form, 'E2E Enquiry edited');
-  const keys = await recordPosts(page, (route) =>
+  const keys = await recordPosts(page, '/api/enquiries', (route) =>
     route.fulfill({ status: 503, json: { error: 'Storage is unavailable.' } }),
   );
   await form.getByRole('button', { name: 'Submit Enquiry' }).click();

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
+import { axeViolations } from './support';
 import {
-  axeOutsideFrames,
   expectSizedToContent,
   loadedFrames,
   openPage,
@@ -104,9 +104,9 @@ test('works with the keyboard alone', async ({ page }) => {
 
 test('has no axe violations closed and with a card open', async ({ page }) => {
   await openPage(page, path);
-  expect(await axeOutsideFrames(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const card = cards(page).nth(8);
   await card.locator('summary').click();
   await expectSizedToContent(card.locator('iframe'), 20);
-  expect(await axeOutsideFrames(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

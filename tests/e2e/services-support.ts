@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { waitForSplash } from './support';
 
 /** Opens a service page and waits until no splash covers it. */
@@ -42,23 +41,6 @@ export async function expectSizedToContent(frame: Locator, pad = 0): Promise<voi
 /** Frames that have been given a document to load. */
 export function loadedFrames(scope: Page | Locator): Locator {
   return scope.locator('iframe[src]');
-}
-
-/**
- * WCAG 2.2 A/AA violations of the page outside its infographic frames, like support.ts's
- * axeViolations. axe-core cannot run inside a frame sandboxed without `allow-scripts` (its timers
- * never fire there, so the run never ends); the framed documents are checked on their own in
- * services-infographics.spec.ts instead.
- */
-export async function axeOutsideFrames(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('iframe')
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }
 
 /** Scrolls every element into view in turn, so that scroll-revealed cards are all shown. */

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { axeOutsideFrames, openPage } from './services-support';
+import { axeViolations } from './support';
+import { openPage } from './services-support';
 
 /** Service pages (liquid, solid, corporate): Know More / Show Less, one open at a time. */
 
@@ -75,9 +76,9 @@ for (const { path, button, items: titles } of pages) {
 
     test('has no axe violations closed and open', async ({ page }) => {
       await openPage(page, path);
-      expect(await axeOutsideFrames(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await items(page).last().locator('summary').click();
-      expect(await axeOutsideFrames(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
+import { axeViolations } from './support';
 import {
-  axeOutsideFrames,
   expectSizedToContent,
   loadedFrames,
   openPage,
@@ -77,10 +77,10 @@ test.describe('Integrated Farming', () => {
 
   test('has no axe violations at first and after choosing a topic', async ({ page }) => {
     await openPage(page, farming);
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await links(page).filter({ hasText: 'Manure' }).click();
     await expectSizedToContent(visiblePanels(page).locator('iframe'));
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -149,10 +149,10 @@ test.describe('Hospitality', () => {
 
   test('has no axe violations before and after choosing', async ({ page }) => {
     await openPage(page, hospitality);
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await links(page).first().click();
     await expectSizedToContent(visiblePanels(page).locator('iframe'));
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test.describe('without JavaScript', () => {

@@ -1,6 +1,6 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './support';
 import {
-  axeOutsideFrames,
   expectSizedToContent,
   loadedFrames,
   openPage,
@@ -224,15 +224,15 @@ test.describe('Renewable Energy Solutions', () => {
     page,
   }) => {
     await openPage(page, renewable);
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const item = items(page).nth(2);
     await knowMore(item).click();
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await button(item, 'Text Description').click();
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await button(item, 'Show Graphical').click();
     await expectSizedToContent(item.locator('iframe'));
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test.describe('without JavaScript', () => {
@@ -312,12 +312,12 @@ test.describe('Hydro-magnetic generator', () => {
   test('has no axe violations closed and open', async ({ page }) => {
     await page.goto(generator);
     await revealAll(items(page));
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const item = items(page).nth(4);
     await knowMore(item).click();
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await button(item, 'Graphical Preview').click();
     await expectSizedToContent(item.locator('iframe'));
-    expect(await axeOutsideFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

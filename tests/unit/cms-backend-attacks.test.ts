@@ -5,12 +5,10 @@
  * is refused before decap-server sees it and leaves the repository as it was; the CMS page's own
  * requests still list and save.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +19,7 @@ import {
   startBackend,
 } from '../../scripts/cms-backend';
 import { collectionSources } from '../../src/integrations/cms/sources';
+import { gitIn, removeRepo, scratchRepo } from './cms-repo.ts';
 
 const SECRET = 'JWT_SECRET=never-leaves-the-machine';
 const ORIGIN = 'http://127.0.0.1:4321';
@@ -31,33 +30,26 @@ let repo = '';
 let server: Server | undefined;
 let port = 0;
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+const git = (...args: string[]) => gitIn(repo, ...args);
 
 beforeAll(async () => {
-  repo = await mkdtemp(join(tmpdir(), 'cms-backend-attacks-'));
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 'test@example.org');
-  git('config', 'user.name', 'Test');
-  git('config', 'commit.gpgsign', 'false');
-  await mkdir(join(repo, 'content/team'), { recursive: true });
-  await mkdir(join(repo, 'content/links'), { recursive: true });
-  await writeFile(join(repo, ITEM), 'order: 1\nname: Asha\nrole: Lead\nicon: sun\n');
-  await writeFile(join(repo, '.gitignore'), '.env\n');
-  await writeFile(join(repo, '.env'), `${SECRET}\n`);
-  // Links a cloned branch could hold: to the secret, and to the repository's .git folder.
-  await symlink('../../.env', join(repo, LEAK));
-  await symlink('../../.git', join(repo, 'content/links/git'));
-  git('add', '.');
-  git('commit', '-q', '-m', 'start');
+  const files = {
+    [ITEM]: 'order: 1\nname: Asha\nrole: Lead\nicon: sun\n',
+    '.gitignore': '.env\n',
+    '.env': `${SECRET}\n`,
+  };
+  repo = await scratchRepo('cms-backend-attacks-', files, async (dir) => {
+    // Links a cloned branch could hold: to the secret, and to the repository's .git folder.
+    await mkdir(join(dir, 'content/links'), { recursive: true });
+    await symlink('../../.env', join(dir, LEAK));
+    await symlink('../../.git', join(dir, 'content/links/git'));
+  });
   git('branch', 'other');
   server = await startBackend(repo, 0, 'error', devOrigins(4321));
   port = (server.address() as AddressInfo).port;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await rm(repo, { recursive: true, force: true });
-});
+afterAll(() => removeRepo(server, repo));
 
 interface Reply {
   status: number;

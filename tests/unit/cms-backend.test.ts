@@ -5,41 +5,31 @@
  * Started without named origins, it answers a dev site on any loopback port and no other page
  * (cms-backend-attacks.test.ts covers the refusals of `npm run cms`'s own setup).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentBranch, dirtyFiles, startBackend } from '../../scripts/cms-backend';
+import { gitIn, removeRepo, scratchRepo } from './cms-repo.ts';
 
 let repo = '';
 let server: Server | undefined;
 let api = '';
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+const git = (...args: string[]) => gitIn(repo, ...args);
 const ITEM = 'content/team/01-lead.yaml';
 
 beforeAll(async () => {
-  repo = await mkdtemp(join(tmpdir(), 'cms-backend-'));
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 'test@example.org');
-  git('config', 'user.name', 'Test');
-  git('config', 'commit.gpgsign', 'false');
-  await mkdir(join(repo, 'content/team'), { recursive: true });
-  await writeFile(join(repo, ITEM), 'order: 1\nname: Asha\nrole: Lead\nicon: sun\n');
-  await writeFile(join(repo, 'README.md'), 'repo\n');
-  git('add', '.');
-  git('commit', '-q', '-m', 'start');
+  repo = await scratchRepo('cms-backend-', {
+    [ITEM]: 'order: 1\nname: Asha\nrole: Lead\nicon: sun\n',
+    'README.md': 'repo\n',
+  });
   server = await startBackend(repo, 0, 'error');
   api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await rm(repo, { recursive: true, force: true });
-});
+afterAll(() => removeRepo(server, repo));
 
 /** As the CMS page calls it: from the dev site's origin. */
 const call = (action: string, params: object, origin = 'http://127.0.0.1:4321') =>

@@ -16,6 +16,7 @@ import {
   parseEnquiry,
   validateStep,
 } from '../../../src/lib/schemas/index.ts';
+import { hex, schoolEnquiry, variants } from './samples.ts';
 
 /** Refused in every field, at the start, the middle or the end of the text. */
 const HOSTILE = [
@@ -44,10 +45,6 @@ const HOSTILE = [
 const LINE_BREAKS = ['\t', '\n', '\r\n', '\u2028', '\u2029'];
 /** Allowed in every text field but an e-mail address (direction marks, joiners). */
 const ALLOWED = ['\u200e', '\u200f', '\u061c', '\u200c', '\u200d'];
-
-const hex = (text: string) =>
-  [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');
-const variants = (char: string) => [`a${char}b`, `${char}ab`, `ab${char}`];
 
 function errorsOf(schema: v.GenericSchema, input: unknown): Record<string, string> {
   const result = v.safeParse(schema, input);
@@ -155,30 +152,15 @@ describe('LoginSchema', () => {
 });
 
 describe('EnquirySchema', () => {
-  const valid = {
-    fullName: 'Asha Menon',
-    designation: 'Manager',
-    emailAddress: 'asha@example.org',
-    phoneNumber: '9876543210',
-    country: 'India',
-    stateProvince: 'Kerala',
-    cityTownVillage: 'Kochi',
-    fullAddress: '12 Marine Drive',
-    enquiryType: 'Institution / Business / Government',
-    institutionName: 'School',
+  // Every text field filled in, the conditional ones included.
+  const valid = schoolEnquiry({
     institutionType: ['Others'],
     institutionTypeOther: 'Trust',
-    purposeOfUse: 'Backup Power',
-    generatorCapacity: '10 kWh - 50 kWh',
     renewableEnergyUsed: 'Yes',
     renewableEnergySpecify: 'Solar',
-    installationSiteLocation: 'Rooftop',
-    spaceAvailable: 'Yes',
-    preferredTimeline: '1-3 months',
-    additionalComments: 'Call after 5',
     howHearAboutUs: 'Other',
     howHearAboutUsOther: 'A friend',
-  };
+  });
   const schema = v.pipe(
     v.unknown(),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {

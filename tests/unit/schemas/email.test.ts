@@ -15,9 +15,7 @@ import {
   requiredEmail,
   tooLongMessage,
 } from '../../../src/lib/schemas/index.ts';
-
-const hex = (text: string) =>
-  [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');
+import { hex } from './samples.ts';
 
 const schema = v.object({ email: requiredEmail() });
 

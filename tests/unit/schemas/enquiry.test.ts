@@ -17,27 +17,11 @@ import {
   validateStep,
   type EnquiryFormValues,
 } from '../../../src/lib/schemas/index.ts';
+import { INSTITUTION, sampleEnquiry } from './samples.ts';
 
-const INSTITUTION = 'Institution / Business / Government';
-
+/** The wizard's values of a complete, valid enquiry, with `overrides` applied. */
 function filled(overrides: Partial<EnquiryFormValues> = {}): EnquiryFormValues {
-  return {
-    ...emptyEnquiryValues(),
-    fullName: 'Asha Menon',
-    emailAddress: 'asha@example.org',
-    phoneNumber: '9876543210',
-    country: 'India',
-    stateProvince: 'Kerala',
-    cityTownVillage: 'Kochi',
-    enquiryType: 'Individual',
-    purposeOfUse: 'Backup Power',
-    generatorCapacity: 'Greater than 1 MW',
-    renewableEnergyUsed: 'No',
-    installationSiteLocation: 'Rooftop',
-    spaceAvailable: 'Not sure',
-    preferredTimeline: '3-6 months',
-    ...overrides,
-  };
+  return { ...emptyEnquiryValues(), ...sampleEnquiry(overrides) } as EnquiryFormValues;
 }
 
 describe('enumerations (SPEC §3)', () => {

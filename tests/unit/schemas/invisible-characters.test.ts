@@ -15,9 +15,7 @@ import {
   hasControlCharacters,
   parseEnquiry,
 } from '../../../src/lib/schemas/index.ts';
-
-const hex = (text: string) =>
-  [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');
+import { hex, schoolEnquiry, variants } from './samples.ts';
 
 /** The code points the review found accepted. */
 const REVIEWED = ['\u200b', '\ufeff', '\u2063', '\u206a', '\ufff9', '\u{e0041}'];
@@ -65,8 +63,6 @@ const MULTI_LINE_REFUSED = [
 const MULTI_LINE_ALLOWED = ['\u200b', '\ufeff', '\u2063', '\u2060', '\u00ad', '\u3164', '\ufe0f'];
 
 const ENGLAND = '\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}';
-
-const variants = (char: string) => [`a${char}b`, `${char}ab`, `ab${char}`];
 
 describe('hasControlCharacters, single-line', () => {
   it('refuses default-ignorable, format and surrogate code points anywhere', () => {
@@ -145,24 +141,7 @@ describe('hasControlCharacters, multi-line', () => {
 });
 
 describe('single-line fields of the forms', () => {
-  const enquiry = {
-    fullName: 'Asha Menon',
-    emailAddress: 'asha@example.org',
-    phoneNumber: '9876543210',
-    country: 'India',
-    stateProvince: 'Kerala',
-    cityTownVillage: 'Kochi',
-    enquiryType: 'Institution / Business / Government',
-    institutionName: 'School',
-    institutionType: ['Educational'],
-    purposeOfUse: 'Backup Power',
-    generatorCapacity: '10 kWh - 50 kWh',
-    renewableEnergyUsed: 'No',
-    installationSiteLocation: 'Rooftop',
-    spaceAvailable: 'Yes',
-    preferredTimeline: '1-3 months',
-    additionalComments: 'Call after 5',
-  };
+  const enquiry = schoolEnquiry();
   const enquiryErrors = (values: Record<string, unknown>) => {
     const result = parseEnquiry(values);
     return result.success ? {} : fieldErrors(result.issues);
