@@ -22,7 +22,7 @@ const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
 
 const labels = (value: Enquiry) => enquiryDetailRows(value).map((row) => row.label);
 
-describe('displayValue (SPEC §2 detail modal)', () => {
+describe('displayValue (the details modal)', () => {
   it("shows 'N/A' for empty values and empty lists, joins lists with commas", () => {
     expect(displayValue('')).toBe(NOT_AVAILABLE);
     expect(displayValue('   ')).toBe(NOT_AVAILABLE);
@@ -84,7 +84,7 @@ describe('mailtoHref (Reply by Email)', () => {
   });
 });
 
-describe('paging (SPEC §4 after a delete)', () => {
+describe('paging (after a delete)', () => {
   it('keeps a page that exists, else the last page, else page 1', () => {
     expect(pageWithin(2, 11, 10)).toBe(2);
     expect(pageWithin(2, 10, 10)).toBe(1);

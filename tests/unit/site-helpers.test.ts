@@ -18,7 +18,7 @@ describe('navigation', () => {
     expect(isCurrent('/about', '/about-us')).toBe(false);
   });
 
-  it('has the header of SPEC §2: Home, Business, Projects, Careers, About', () => {
+  it('has the header menu: Home, Business, Projects, Careers, About', () => {
     expect(mainNav.map((item) => item.label)).toEqual([
       'Home',
       'Business',

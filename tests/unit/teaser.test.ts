@@ -76,7 +76,7 @@ describe('splitSentences', () => {
   });
 });
 
-describe('teaser (SPEC §9)', () => {
+describe('teaser (a service item description, shortened)', () => {
   it('returns empty text unchanged', () => {
     expect(teaser('')).toBe('');
   });

@@ -67,7 +67,7 @@ describe('POST /api/enquiries', () => {
     });
   });
 
-  it('answers 400 with SPEC §5 messages per field and stores nothing', async () => {
+  it('answers 400 with the field messages and stores nothing', async () => {
     const res = await post(
       validEnquiry({
         emailAddress: 'not-an-email',

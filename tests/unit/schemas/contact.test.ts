@@ -49,7 +49,7 @@ describe('ContactMessageSchema', () => {
     expect(performance.now() - started).toBeLessThan(50);
   });
 
-  it('keeps SPEC §5 placeholders', () => {
+  it('keeps the form placeholders', () => {
     expect(CONTACT_PLACEHOLDERS).toEqual({
       email: 'Enter a valid email address',
       name: 'Enter your Name',

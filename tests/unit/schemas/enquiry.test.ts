@@ -24,7 +24,7 @@ function filled(overrides: Partial<EnquiryFormValues> = {}): EnquiryFormValues {
   return { ...emptyEnquiryValues(), ...sampleEnquiry(overrides) } as EnquiryFormValues;
 }
 
-describe('enumerations (SPEC §3)', () => {
+describe('enumerations (the wizard choice lists)', () => {
   it('match the specification exactly', () => {
     expect(ENQUIRY_TYPES).toEqual(['Individual', INSTITUTION]);
     expect(INSTITUTION_TYPES).toEqual([
@@ -73,7 +73,7 @@ describe('enumerations (SPEC §3)', () => {
   });
 });
 
-describe('validateStep (SPEC §5 messages)', () => {
+describe('validateStep (the field messages)', () => {
   it('step 1: required contact fields', () => {
     expect(validateStep(0, emptyEnquiryValues())).toEqual({
       fullName: 'This field is required.',
