@@ -18,6 +18,13 @@ import { knownName, pageHref, routeOf } from './content-schema/content-reference
 const fileNames = (files: Record<string, unknown>) =>
   Object.keys(files).map((path) => path.slice(path.lastIndexOf('/') + 1));
 
+/** A collection: the entries in its folder under content/, each checked against `shape`. */
+const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) =>
+  defineCollection({ loader: glob(collectionFolders[name]), schema: z.object(shape) });
+
+/** The `order` field: an entry's place `where` (in a menu, a slider…); 1 comes first. */
+const order = (where: string) => z.number().int().describe(`Place ${where}: 1 comes first.`);
+
 /** A Lucide icon name (src/content-schema/asset-names.ts). */
 const icon = knownName('icon', iconNames, 'Lucide names: node_modules/lucide-static/icons');
 
@@ -67,103 +74,88 @@ const seo = {
 };
 
 /** Page-level copy: hero, intro and SEO for every page, plus the MDX body where a page has prose. */
-const pages = defineCollection({
-  loader: glob(collectionFolders.pages),
-  schema: z.object({
-    ...seo,
-    hero: hero.default({}).describe('The banner at the top of the page.'),
-    /** Intro paragraphs shown under the hero on service pages. */
-    intro: z
-      .array(z.string())
-      .default([])
-      .describe('Paragraphs under the hero on service pages, one per entry.'),
-    /** Heading over the intro. */
-    introHeading: z.string().optional().describe('Heading over the intro paragraphs.'),
-    /** Closing paragraph (e.g. the renewable page's "unique approach"). */
-    closing: z
-      .object({
-        heading: z.string().describe('Heading of the closing section.'),
-        text: z.array(z.string()).describe('Paragraphs of the closing section.'),
-      })
-      .optional()
-      .describe('Section at the end of the page, e.g. the renewable page\'s "unique approach".'),
-    /** Headings and lead lines of named page sections, e.g. `services`, `team`, `enquiry`. */
-    sections: z
-      .record(
-        z.string(),
-        z.object({
-          heading: z.string().describe('Heading of the section.'),
-          text: z.string().optional().describe('Lead line under the heading.'),
-        }),
-      )
-      .default({})
-      .describe("Headings and lead lines of the page's sections (services, team, enquiry…)."),
-  }),
+const pages = collection('pages', {
+  ...seo,
+  hero: hero.default({}).describe('The banner at the top of the page.'),
+  /** Intro paragraphs shown under the hero on service pages. */
+  intro: z
+    .array(z.string())
+    .default([])
+    .describe('Paragraphs under the hero on service pages, one per entry.'),
+  /** Heading over the intro. */
+  introHeading: z.string().optional().describe('Heading over the intro paragraphs.'),
+  /** Closing paragraph (e.g. the renewable page's "unique approach"). */
+  closing: z
+    .object({
+      heading: z.string().describe('Heading of the closing section.'),
+      text: z.array(z.string()).describe('Paragraphs of the closing section.'),
+    })
+    .optional()
+    .describe('Section at the end of the page, e.g. the renewable page\'s "unique approach".'),
+  /** Headings and lead lines of named page sections, e.g. `services`, `team`, `enquiry`. */
+  sections: z
+    .record(
+      z.string(),
+      z.object({
+        heading: z.string().describe('Heading of the section.'),
+        text: z.string().optional().describe('Lead line under the heading.'),
+      }),
+    )
+    .default({})
+    .describe("Headings and lead lines of the page's sections (services, team, enquiry…)."),
 });
 
 /** The four project pages the header links to, one template. */
-const projects = defineCollection({
-  loader: glob(collectionFolders.projects),
-  schema: z.object({
-    ...seo,
-    hero: hero.default({}).describe('The banner at the top of the project page.'),
-    /** Short line for menus and cards. */
-    summary: z.string().describe('One short line for the menus and project cards.'),
-    order: z.number().int().describe('Place in the menus and lists: 1 comes first.'),
-    outcomes: z
-      .array(z.string())
-      .min(3)
-      .describe('What the project delivers, one line each; at least 3.'),
-  }),
+const projects = collection('projects', {
+  ...seo,
+  hero: hero.default({}).describe('The banner at the top of the project page.'),
+  /** Short line for menus and cards. */
+  summary: z.string().describe('One short line for the menus and project cards.'),
+  order: order('in the menus and lists'),
+  outcomes: z
+    .array(z.string())
+    .min(3)
+    .describe('What the project delivers, one line each; at least 3.'),
 });
 
 /** Home slider: exactly four slides in the spec. */
-const slides = defineCollection({
-  loader: glob(collectionFolders.slides),
-  schema: z.object({
-    order: z.number().int().describe('Place in the home page slider: 1 comes first.'),
-    title: z.string().describe('Big heading on the slide.'),
-    subtitle: z.string().describe('Line under the slide heading.'),
-    /** `/images/<file>` names a file in src/assets/slides (HomeSlider sizes it), e.g. /images/slide1.jpg */
-    image: knownName('slide image', slideImages, 'src/assets/slides, as /images/<file>').describe(
-      'Photo behind the slide (a file of src/assets/slides).',
-    ),
-    alt: z
-      .string()
-      .describe('What the photo shows, for visitors who cannot see it (screen readers).'),
-  }),
+const slides = collection('slides', {
+  order: order('in the home page slider'),
+  title: z.string().describe('Big heading on the slide.'),
+  subtitle: z.string().describe('Line under the slide heading.'),
+  /** `/images/<file>` names a file in src/assets/slides (HomeSlider sizes it), e.g. /images/slide1.jpg */
+  image: knownName('slide image', slideImages, 'src/assets/slides, as /images/<file>').describe(
+    'Photo behind the slide (a file of src/assets/slides).',
+  ),
+  alt: z
+    .string()
+    .describe('What the photo shows, for visitors who cannot see it (screen readers).'),
 });
 
 /** Resource persons on the home page. */
-const team = defineCollection({
-  loader: glob(collectionFolders.team),
-  schema: z.object({
-    order: z.number().int().describe('Place among the resource persons: 1 comes first.'),
-    name: z.string().describe("The person's name or title as shown on the home page."),
-    role: z.string().describe('What they do, one line under the name.'),
-    icon: icon.describe('Lucide icon shown for the person.'),
-  }),
+const team = collection('team', {
+  order: order('among the resource persons'),
+  name: z.string().describe("The person's name or title as shown on the home page."),
+  role: z.string().describe('What they do, one line under the name.'),
+  icon: icon.describe('Lucide icon shown for the person.'),
 });
 
 /** Home page service cards. */
-const serviceCards = defineCollection({
-  loader: glob(collectionFolders.serviceCards),
-  schema: z.object({
-    order: z.number().int().describe('Place among the home page service cards: 1 comes first.'),
-    title: z.string().describe('Heading of the card.'),
-    description: z.string().describe('Text of the card, a few sentences.'),
-    icon: icon.describe('Lucide icon at the top of the card.'),
-    link: z
-      .enum([
-        '/renewable-energy',
-        '/hospitality',
-        '/solid-waste-management',
-        '/liquid-waste-management',
-        '/integrated-farming',
-        '/corporate-sustainability',
-      ])
-      .describe('Service page the card opens.'),
-  }),
+const serviceCards = collection('serviceCards', {
+  order: order('among the home page service cards'),
+  title: z.string().describe('Heading of the card.'),
+  description: z.string().describe('Text of the card, a few sentences.'),
+  icon: icon.describe('Lucide icon at the top of the card.'),
+  link: z
+    .enum([
+      '/renewable-energy',
+      '/hospitality',
+      '/solid-waste-management',
+      '/liquid-waste-management',
+      '/integrated-farming',
+      '/corporate-sustainability',
+    ])
+    .describe('Service page the card opens.'),
 });
 
 /**
@@ -171,60 +163,57 @@ const serviceCards = defineCollection({
  * EIA services, farming topics, hospitality cards, and the items of the liquid-waste,
  * solid-waste and corporate pages. `group` says which page lists it; `order` its place.
  */
-const items = defineCollection({
-  loader: glob(collectionFolders.items),
-  schema: z.object({
-    group: z
-      .enum([
-        'renewable',
-        'generator',
-        'eia',
-        'farming',
-        'hospitality',
-        'liquid-waste',
-        'solid-waste',
-        'corporate',
-        'farming-principles',
-      ])
-      .describe('The page that lists the item.'),
-    order: z.number().int().describe('Place on its page: 1 comes first.'),
-    title: z.string().describe('Heading of the item on its page.'),
-    /** Full description; cards show its teaser (teaser.ts) and the full text on demand. */
-    description: z
-      .string()
-      .describe(
-        'Full text; a closed card shows a teaser of it (two sentences and part of the third).',
-      ),
-    image: illustration.optional().describe('Illustration on the card (src/assets/illustrations).'),
-    icon: icon.optional().describe('Lucide icon on the card.'),
-    /** Data of the item's self-contained infographic document. */
-    infographic: z
-      .object({
-        heading: z.string().describe('Heading of the infographic.'),
-        lead: z.string().describe('One line under the infographic heading.'),
-        features: z
-          .array(
-            z.object({
-              title: z.string().describe('Heading of the feature.'),
-              text: z.string().describe('One sentence on the feature.'),
-              icon: icon.describe('Lucide icon of the feature.'),
-            }),
-          )
-          .length(3)
-          .describe('Exactly 3 features, each a heading, a sentence and an icon.'),
-        stats: z
-          .array(
-            z.object({
-              value: z.string().describe('The figure or word shown big, e.g. 30% or Ranked.'),
-              label: z.string().describe('What the value means, one short line.'),
-            }),
-          )
-          .default([])
-          .describe('Figures shown big with a label under each; may be empty.'),
-      })
-      .optional()
-      .describe("The item's one-page infographic (its own page under /infographics/)."),
-  }),
+const items = collection('items', {
+  group: z
+    .enum([
+      'renewable',
+      'generator',
+      'eia',
+      'farming',
+      'hospitality',
+      'liquid-waste',
+      'solid-waste',
+      'corporate',
+      'farming-principles',
+    ])
+    .describe('The page that lists the item.'),
+  order: order('on its page'),
+  title: z.string().describe('Heading of the item on its page.'),
+  /** Full description; cards show its teaser (teaser.ts) and the full text on demand. */
+  description: z
+    .string()
+    .describe(
+      'Full text; a closed card shows a teaser of it (two sentences and part of the third).',
+    ),
+  image: illustration.optional().describe('Illustration on the card (src/assets/illustrations).'),
+  icon: icon.optional().describe('Lucide icon on the card.'),
+  /** Data of the item's self-contained infographic document. */
+  infographic: z
+    .object({
+      heading: z.string().describe('Heading of the infographic.'),
+      lead: z.string().describe('One line under the infographic heading.'),
+      features: z
+        .array(
+          z.object({
+            title: z.string().describe('Heading of the feature.'),
+            text: z.string().describe('One sentence on the feature.'),
+            icon: icon.describe('Lucide icon of the feature.'),
+          }),
+        )
+        .length(3)
+        .describe('Exactly 3 features, each a heading, a sentence and an icon.'),
+      stats: z
+        .array(
+          z.object({
+            value: z.string().describe('The figure or word shown big, e.g. 30% or Ranked.'),
+            label: z.string().describe('What the value means, one short line.'),
+          }),
+        )
+        .default([])
+        .describe('Figures shown big with a label under each; may be empty.'),
+    })
+    .optional()
+    .describe("The item's one-page infographic (its own page under /infographics/)."),
 });
 
 /** One collection per entry of `collectionFolders`, which the CMS reads: no more, no fewer. */
