@@ -59,8 +59,14 @@ const test: TestUserConfig = {
       test: {
         name: 'unit',
         include: ['tests/unit/**/*.test.ts'],
-        // Type tests (`*.test-d.ts`): what must not compile, such as a misnamed lead field.
-        typecheck: { enabled: true, include: ['tests/unit/**/*.test-d.ts'] },
+        // Type tests (`*.test-d.ts`): what must not compile, such as a misnamed lead field. Their
+        // own tsconfig checks them and what they import, not the whole project (whose Astro
+        // types exist only after a build).
+        typecheck: {
+          enabled: true,
+          include: ['tests/unit/**/*.test-d.ts'],
+          tsconfig: 'tests/unit/tsconfig.types.json',
+        },
       },
     },
     { extends: true, test: { name: 'functions', include: ['tests/functions/**/*.test.ts'] } },
