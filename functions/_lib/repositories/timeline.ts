@@ -267,9 +267,7 @@ export function timeline<T extends object>(
 
   const searchIn = async (store: Store, query: ListQuery, page: number, pageSize: number) => {
     const loaded = await index(store, () => readUntil(LIST_READ_SHARE));
-    const start = (page - 1) * pageSize;
-    const ids: string[] = [];
-    let total = 0;
+    const found: string[] = [];
     let newCount = 0;
     const everything = isEmptyQuery(query);
     const matches = everything ? () => true : matcher(query, search);
@@ -282,11 +280,22 @@ export function timeline<T extends object>(
         if (entry.summary['status'] === DEFAULT_STATUS) newCount++;
         if (!matches(entry.summary, () => searchable(chunk!, at!))) continue;
       }
-      if (total >= start && ids.length < pageSize) ids.push(id);
-      total++;
+      found.push(id);
     }
-    const items = (await readLive<Stamped & T>(store, storeName, ids)).map(tracked);
+    // A record deleted since the listing (by another request or instance) is left out, and the
+    // next ones fill its place: a page is never short, or empty, while later records exist.
+    const items: Tracked<Stamped & T>[] = [];
+    let next = (page - 1) * pageSize;
+    let gone = 0;
+    while (items.length < pageSize && next < found.length) {
+      const ids = found.slice(next, next + pageSize - items.length);
+      next += ids.length;
+      const read = await readLive<Stamped & T>(store, storeName, ids);
+      gone += ids.length - read.length;
+      items.push(...read.map(tracked));
+    }
     const pending = loaded.pending.length + loaded.stale;
+    const total = found.length - gone;
     return { items, total, newCount, pending, quarantined: loaded.quarantined };
   };
 
