@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Announcement } from '../lib/schemas/announcement';
 
 type Item = Pick<Announcement, '_id' | 'text' | 'link'>;
@@ -39,10 +39,13 @@ function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
 
 /**
  * Announcements strip: hidden while empty; a seamless loop made of the list and an
- * aria-hidden copy, paused on hover and keyboard focus; a static list under reduced motion.
+ * aria-hidden copy (a CSS animation of transform, so the compositor runs it), paused on hover,
+ * on keyboard focus and while off screen; a static list under reduced motion.
  */
 export default function AnnouncementTicker() {
   const [items, setItems] = useState<Item[]>([]);
+  const [offScreen, setOffScreen] = useState(false);
+  const strip = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -54,11 +57,25 @@ export default function AnnouncementTicker() {
     };
   }, []);
 
-  if (items.length === 0) return null;
+  const shown = items.length > 0;
+  useEffect(() => {
+    if (!shown || !strip.current) return;
+    const observer = new IntersectionObserver(([entry]) => setOffScreen(!entry?.isIntersecting));
+    observer.observe(strip.current);
+    return () => observer.disconnect();
+  }, [shown]);
+
+  if (!shown) return null;
   // About 6 s per announcement keeps the reading speed steady whatever the count.
   const duration = `${Math.max(20, items.length * 6)}s`;
   return (
-    <section className="ticker" aria-labelledby="ticker-heading" data-ticker>
+    <section
+      ref={strip}
+      className="ticker"
+      aria-labelledby="ticker-heading"
+      data-ticker
+      data-off-screen={offScreen ? '' : undefined}
+    >
       <h2 id="ticker-heading" className="ticker__label">
         Announcements
       </h2>

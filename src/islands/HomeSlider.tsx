@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import Fade from 'embla-carousel-fade';
 import Autoplay from 'embla-carousel-autoplay';
 import { motion } from '../config/motion';
 import { twoDigits } from '../lib/format';
+import { CrossFade } from './slider-cross-fade';
 
 export interface SlideImage {
   avif: string;
@@ -27,8 +27,6 @@ interface Props {
   heading: string;
 }
 
-// Embla's fade runs on its own physics: a duration of 55 eases out over about 800 ms.
-const EMBLA_FADE_DURATION = 55;
 const SIZES = '100vw';
 
 const reducedMotion = () =>
@@ -37,13 +35,19 @@ const reducedMotion = () =>
 /**
  * Home slider: four slides that fade every 5 s in an endless loop, with
  * previous/next, a two-digit slide number, and a pause control (WCAG 2.2.2). It does not pause
- * on hover or focus; with reduced motion it starts paused and changes slides instantly.
+ * on hover or focus (it does while off screen or in a hidden tab); with reduced motion it starts
+ * paused and changes slides instantly.
+ *
+ * Embla keeps the state (which slide, the loop, autoplay, swipes) and always jumps; the 800 ms
+ * cross-fade is a CSS transition of opacity (slider-cross-fade.ts), run by the compositor rather
+ * than by a script every frame.
  */
 export default function HomeSlider({ slides, heading }: Props) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: EMBLA_FADE_DURATION }, [
-    Fade(),
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [
+    CrossFade(),
     Autoplay({
       delay: motion.sliderAutoplayMs,
+      jump: true,
       playOnInit: false,
       stopOnInteraction: false,
       stopOnMouseEnter: false,
@@ -67,12 +71,24 @@ export default function HomeSlider({ slides, heading }: Props) {
     };
   }, [emblaApi]);
 
+  // Off screen, the slideshow waits (Embla's autoplay already waits in a hidden tab).
+  useEffect(() => {
+    const autoplay = emblaApi?.plugins().autoplay;
+    const root = emblaApi?.rootNode();
+    if (!autoplay || !root || !playing) return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry?.isIntersecting) autoplay.play();
+      else autoplay.stop();
+    });
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [emblaApi, playing]);
+
   const go = useCallback(
     (direction: Direction) => {
       if (!emblaApi) return;
-      const jump = reducedMotion();
-      if (direction === 'prev') emblaApi.scrollPrev(jump);
-      else emblaApi.scrollNext(jump);
+      if (direction === 'prev') emblaApi.scrollPrev(true);
+      else emblaApi.scrollNext(true);
       // A manual change restarts the 5 s count rather than cutting the new slide short.
       if (playing) emblaApi.plugins().autoplay?.reset();
     },
