@@ -171,6 +171,19 @@ async function lighthouseRun(url: string, file: string): Promise<Result> {
   }
 }
 
+/**
+ * A run Lighthouse itself could not record (e.g. NO_NAVSTART, a trace that lost the navigation on
+ * a busy machine) is tried once more; a second failure ends the benchmark.
+ */
+async function lighthouseRunWithRetry(url: string, file: string): Promise<Result> {
+  try {
+    return await lighthouseRun(url, file);
+  } catch (error) {
+    console.warn(`${String(error)}: trying once more`);
+    return lighthouseRun(url, file);
+  }
+}
+
 interface Measures {
   perf: number;
   tbt: number;
@@ -242,7 +255,7 @@ async function main(): Promise<void> {
       const rows: Measures[] = [];
       for (let run = 1; run <= runs; run++) {
         log(`Lighthouse ${url} (run ${run} of ${runs})…`);
-        rows.push(measures(await lighthouseRun(url, file(run))));
+        rows.push(measures(await lighthouseRunWithRetry(url, file(run))));
       }
       console.log(`\n### ${path}\n\n${lighthouseTable(rows)}`);
     }
