@@ -29,7 +29,7 @@ export function CrossFade(): EmblaPluginType {
         moving.toggleActive(false);
       }
       instance.slideNodes().forEach((node, index) => {
-        node.style.transform = `translateX(${-100 * index}%)`;
+        if (index > 0) node.style.transform = `translateX(${-100 * index}%)`;
       });
       instance.on('select', markCurrent);
       markCurrent();
