@@ -29,6 +29,16 @@ interface Props {
 
 const SIZES = '100vw';
 
+/** Runs `run` in the browser's next idle period (within 1 s); returns the cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(run, 1);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(run, { timeout: 1_000 });
+  return () => cancelIdleCallback(handle);
+}
+
 const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -56,6 +66,10 @@ export default function HomeSlider({ slides, heading }: Props) {
   ]);
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(false);
+  // Embla starts in an idle period after hydration, not in hydration's own task: its set-up
+  // (measuring the slides, the loop, listeners) is the larger half of the work.
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
 
   useEffect(() => {
     if (!emblaApi) return;
@@ -111,7 +125,7 @@ export default function HomeSlider({ slides, heading }: Props) {
       data-slider
       data-hydrated={emblaApi ? '' : undefined}
     >
-      <div className="slider__viewport" ref={emblaRef}>
+      <div className="slider__viewport" ref={ready ? emblaRef : undefined}>
         <div className="slider__track" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <div
