@@ -44,7 +44,6 @@ function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
  */
 export default function AnnouncementTicker() {
   const [items, setItems] = useState<Item[]>([]);
-  const [offScreen, setOffScreen] = useState(false);
   const strip = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -59,9 +58,13 @@ export default function AnnouncementTicker() {
 
   const shown = items.length > 0;
   useEffect(() => {
-    if (!shown || !strip.current) return;
-    const observer = new IntersectionObserver(([entry]) => setOffScreen(!entry?.isIntersecting));
-    observer.observe(strip.current);
+    const node = strip.current;
+    if (!shown || !node) return;
+    // An attribute the stylesheet pauses on, set in place: no render for a scroll past.
+    const observer = new IntersectionObserver(([entry]) =>
+      node.toggleAttribute('data-off-screen', !entry?.isIntersecting),
+    );
+    observer.observe(node);
     return () => observer.disconnect();
   }, [shown]);
 
@@ -69,13 +72,7 @@ export default function AnnouncementTicker() {
   // About 6 s per announcement keeps the reading speed steady whatever the count.
   const duration = `${Math.max(20, items.length * 6)}s`;
   return (
-    <section
-      ref={strip}
-      className="ticker"
-      aria-labelledby="ticker-heading"
-      data-ticker
-      data-off-screen={offScreen ? '' : undefined}
-    >
+    <section ref={strip} className="ticker" aria-labelledby="ticker-heading" data-ticker>
       <h2 id="ticker-heading" className="ticker__label">
         Announcements
       </h2>
