@@ -15,17 +15,24 @@
  * Options: --runs=N (default 3; 1 with --trace), --pages=/a,/b, --busy (the unit tests run in a
  * loop meanwhile, loading the machine as CI would), --no-build (reuse the benchmark's last
  * build), --trace.
+ *
+ * Side by side: --against=DIR serves another site's build (AstroWind's dist/, say) with
+ * scripts/static-site.ts and measures its pages of the same kind, given in the same order by
+ * --against-pages=/x,/y, each run of ours followed by one of theirs, so that both meet the same
+ * load.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
 // chrome-launcher comes with lighthouse: it is how the lighthouse command starts Chromium.
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { OwnServer, makeSandbox, runBenchmark } from './bench-kit.ts';
 import { DEBIAN_CHROMIUM, chromiumLaunchOptions } from './chromium.ts';
+import { serveStatic } from './static-site.ts';
 import { CPU_SLOWDOWN, profilePage, profileTables } from './trace-pages.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -33,7 +40,7 @@ const args = process.argv.slice(2);
 const option = (name: string) =>
   args.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
 const optionValue = (name: string) => option(name)?.split('=')[1];
-const OPTIONS = ['runs', 'pages', 'busy', 'no-build', 'trace'];
+const OPTIONS = ['runs', 'pages', 'busy', 'no-build', 'trace', 'against', 'against-pages'];
 const unknown = args.filter((arg) => !OPTIONS.some((name) => arg.split('=')[0] === `--${name}`));
 
 const trace = option('trace') !== undefined;
@@ -43,6 +50,8 @@ const defaultPages = trace
   ? ['/', '/renewable-energy']
   : ['/', '/renewable-energy', '/services/environmental-impact-assessment', '/about'];
 const pages = optionValue('pages')?.split(',') ?? defaultPages;
+const againstDir = optionValue('against');
+const againstPages = optionValue('against-pages')?.split(',');
 /** Kept between runs for `--no-build`. */
 const BUILD_DIR = join(tmpdir(), 'bench-pages-build/dist');
 const OVERALL_LIMIT_MS = 30 * 60_000;
@@ -52,6 +61,7 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 let server: OwnServer | undefined;
 let site: string | undefined;
 let stopLoad: (() => Promise<void>) | undefined;
+let againstServer: Server | undefined;
 
 // ---- the site ---------------------------------------------------------------------------------
 
@@ -220,6 +230,14 @@ function lighthouseTable(rows: Measures[]): string {
   ].join('\n');
 }
 
+/** Ours against theirs, worst of the runs each: main-thread work and LCP as ratios. */
+function comparison(ours: Measures[], theirs: Measures[]): string {
+  const worst = (rows: Measures[], key: 'mainThread' | 'lcp') =>
+    Math.max(...rows.map((m) => m[key]));
+  const ratio = (key: 'mainThread' | 'lcp') => (worst(ours, key) / worst(theirs, key)).toFixed(2);
+  return `Ours against theirs, worst of ${ours.length}: main-thread work ${ratio('mainThread')}×, LCP ${ratio('lcp')}×.`;
+}
+
 // ---- main ---------------------------------------------------------------------------------------
 
 /** A page's path as a file name. */
@@ -232,7 +250,19 @@ async function main(): Promise<void> {
   else if (!existsSync(join(BUILD_DIR, 'index.html'))) {
     throw new Error(`--no-build: no earlier build in ${BUILD_DIR}`);
   }
+  if ((againstDir === undefined) !== (againstPages === undefined)) {
+    throw new Error('--against and --against-pages go together');
+  }
+  if (againstPages !== undefined && againstPages.length !== pages.length) {
+    throw new Error('--against-pages needs one page for each of --pages');
+  }
   const base = await serveBuild();
+  let againstBase: string | undefined;
+  if (againstDir !== undefined) {
+    if (!existsSync(join(againstDir, 'index.html')))
+      throw new Error(`${againstDir}: no index.html`);
+    ({ base: againstBase, server: againstServer } = await serveStatic(resolve(againstDir)));
+  }
   const out = mkdtempSync(join(tmpdir(), trace ? 'trace-pages-' : 'bench-pages-'));
   if (busy) {
     stopLoad = startLoad();
@@ -240,24 +270,44 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
   }
   const load = watchLoad();
-  for (const path of pages) {
-    // The built pages' own address (build.format 'directory'), so no redirect is measured.
-    const url = `${base}${path.replace(/\/?$/, '/')}`;
-    const file = (run: number) =>
-      join(out, `${slug(path)}.run${run}.${trace ? 'trace' : 'report'}.json`);
+  for (const [index, path] of pages.entries()) {
+    const theirs = againstBase === undefined ? undefined : againstPages?.[index];
+    const sites: [string, string, string][] = [['', base, path]];
+    if (theirs !== undefined && againstBase !== undefined) {
+      sites.push(['against_', againstBase, theirs]);
+    }
+    const url = (siteBase: string, sitePath: string) =>
+      // The built pages' own address (build.format 'directory'), so no redirect is measured.
+      `${siteBase}${sitePath.replace(/\/?$/, '/')}`;
+    const file = (prefix: string, sitePath: string, run: number) =>
+      join(out, `${prefix}${slug(sitePath)}.run${run}.${trace ? 'trace' : 'report'}.json`);
+    const label = (prefix: string, sitePath: string) =>
+      prefix === '' ? sitePath : `${sitePath} of ${againstDir}`;
     if (trace) {
-      for (let run = 1; run <= runs; run++) {
-        log(`Tracing ${url} (run ${run} of ${runs})…`);
-        const title = `${path}, run ${run}: main thread at ${CPU_SLOWDOWN}× CPU throttling`;
-        console.log(`\n### ${title}\n\n${profileTables(await profilePage(url, file(run)))}`);
+      for (const [prefix, siteBase, sitePath] of sites) {
+        for (let run = 1; run <= runs; run++) {
+          log(`Tracing ${url(siteBase, sitePath)} (run ${run} of ${runs})…`);
+          const title = `${label(prefix, sitePath)}, run ${run}: main thread at ${CPU_SLOWDOWN}× CPU throttling`;
+          const profile = await profilePage(url(siteBase, sitePath), file(prefix, sitePath, run));
+          console.log(`\n### ${title}\n\n${profileTables(profile)}`);
+        }
       }
     } else {
-      const rows: Measures[] = [];
+      const rows = sites.map((): Measures[] => []);
       for (let run = 1; run <= runs; run++) {
-        log(`Lighthouse ${url} (run ${run} of ${runs})…`);
-        rows.push(measures(await lighthouseRunWithRetry(url, file(run))));
+        for (const [i, [prefix, siteBase, sitePath]] of sites.entries()) {
+          log(`Lighthouse ${url(siteBase, sitePath)} (run ${run} of ${runs})…`);
+          const lhr = await lighthouseRunWithRetry(
+            url(siteBase, sitePath),
+            file(prefix, sitePath, run),
+          );
+          rows[i]!.push(measures(lhr));
+        }
       }
-      console.log(`\n### ${path}\n\n${lighthouseTable(rows)}`);
+      for (const [i, [prefix, , sitePath]] of sites.entries()) {
+        console.log(`\n### ${label(prefix, sitePath)}\n\n${lighthouseTable(rows[i]!)}`);
+      }
+      if (rows.length === 2) console.log(`\n${comparison(rows[0]!, rows[1]!)}`);
     }
   }
   console.log(`\n${busy ? 'With the unit tests running in a loop. ' : ''}${load.stop()}.`);
@@ -267,6 +317,7 @@ async function main(): Promise<void> {
 async function cleanUp(): Promise<void> {
   await stopLoad?.();
   await server?.remove();
+  againstServer?.close();
   if (site !== undefined) rmSync(site, { recursive: true, force: true });
 }
 
