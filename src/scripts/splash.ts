@@ -1,5 +1,9 @@
 /** The splash never stays longer than this. */
 export const SPLASH_TIMEOUT_MS = 2000;
+/** When the page's first script hides the splash if this module never ran (BaseLayout.astro). */
+export const SPLASH_FALLBACK_MS = SPLASH_TIMEOUT_MS + 400;
+/** How long the splash takes to fade out (its CSS transition), plus a margin. */
+const FADE_MS = 400;
 
 /** Resolves when the image has loaded or failed, whichever comes first. */
 function settled(img: HTMLImageElement): Promise<void> {
@@ -20,7 +24,12 @@ export function runSplash(doc: Document = document): void {
   const images = [...doc.querySelectorAll<HTMLImageElement>('main img')].slice(0, count);
   for (const img of images) img.loading = 'eager';
 
-  const hide = () => root.classList.add('splash-done');
+  // Fading is an opacity transition (the compositor's work alone); once faded the splash leaves
+  // the document, so it neither covers the page nor asks for frames any more.
+  const hide = () => {
+    root.classList.add('splash-done');
+    setTimeout(() => splash.remove(), FADE_MS);
+  };
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, SPLASH_TIMEOUT_MS));
   void Promise.race([Promise.all(images.map(settled)), timeout]).then(hide);
 }

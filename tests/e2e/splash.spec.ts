@@ -1,10 +1,32 @@
 import { test, expect } from '@playwright/test';
 
 test('the splash covers the home page, then hides within about 2 s', async ({ page }) => {
-  await page.goto('/');
+  // The slide images wait until the splash has been seen, so that it cannot be gone already.
+  let releaseImages = () => {};
+  const imagesHeld = new Promise<void>((resolve) => (releaseImages = resolve));
+  await page.route(/\/slide\d/, async (route) => {
+    await imagesHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html')).toHaveClass(/splash-on/);
   await expect(page.locator('[data-splash-loader] img')).toHaveAttribute('src', '/logo512.png');
+  await expect(page.locator('[data-splash-loader]')).toBeVisible();
+  releaseImages();
   await expect(page.locator('[data-splash-loader]')).toBeHidden({ timeout: 2_800 });
+});
+
+test('once hidden, the splash leaves the page and no animation of it is left running', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveClass(/splash-on/);
+  await expect(page.locator('[data-splash-loader]')).toHaveCount(0, { timeout: 3_000 });
+  // A pending or running animation keeps Chromium rendering frames on the main thread.
+  const animations = await page.evaluate(() =>
+    document.getAnimations().map((animation) => `${animation.playState} ${animation.id}`),
+  );
+  expect(animations.filter((state) => !state.startsWith('finished'))).toEqual([]);
 });
 
 test('pages without a splash never show one', async ({ page }) => {
