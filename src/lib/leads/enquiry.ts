@@ -36,7 +36,8 @@ export const ENQUIRY = leadKind({
   },
   csv: true,
   form: {
-    name: 'enquiry', api: '/api/enquiries',
+    name: 'enquiry',
+    api: '/api/enquiries',
     page: '/renewable-energy',
     anchor: 'enquiry',
     listFields: ['institutionType'],

@@ -45,7 +45,11 @@ export interface SearchSpec {
 const oneOf = (label: string, values: readonly string[]) =>
   `${label} must be one of: ${values.join('; ')}.`;
 
-export const STATUS_FILTER: FilterSpec = { label: 'Status', values: STATUSES, message: STATUS_MESSAGE };
+export const STATUS_FILTER: FilterSpec = {
+  label: 'Status',
+  values: STATUSES,
+  message: STATUS_MESSAGE,
+};
 
 export const ENQUIRY_SEARCH = {
   text: ['name', 'email', 'phone', 'institution', 'city'],
