@@ -53,9 +53,10 @@ function ico(pngData: Buffer, size: number): Buffer {
   return Buffer.concat([head, pngData]);
 }
 
-// Illustrations
+// Illustrations, at twice their drawing size: the build rasterises them (Illustration.astro) at
+// their declared size at most, and a hero on a 2x screen of 1280 px wants 2560.
 for (const [name, draw] of Object.entries(scenes)) {
-  await put(`src/assets/illustrations/${name}.svg`, svgDoc(W, H, draw()));
+  await put(`src/assets/illustrations/${name}.svg`, svgDoc(W, H, draw(), 2));
 }
 
 // Home slides (the same bytes in src/assets for astro:assets and in public/ for direct links)

@@ -163,9 +163,10 @@ export function smooth(pts: [number, number][]): string {
   return d;
 }
 
-export function svgDoc(w: number, h: number, body: string): string {
+/** An SVG document drawn in `w` × `h` units, declaring `scale` times that as its size. */
+export function svgDoc(w: number, h: number, body: string, scale = 1): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" aria-hidden="true">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w * scale}" height="${h * scale}" aria-hidden="true">` +
     body +
     '</svg>\n'
   );
