@@ -12,6 +12,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { iconNames, illustrationNames, slideImages } from './content-schema/asset-names';
 import { collectionFolders, type CollectionName } from './content-schema/collections';
+import { itemGroupNames } from './content-schema/item-groups';
 import { knownName, pageHref, routeOf } from './content-schema/content-references';
 
 /** File names in a glob's keys; the globs below are lazy, so only their keys are read. */
@@ -164,19 +165,7 @@ const serviceCards = collection('serviceCards', {
  * solid-waste and corporate pages. `group` says which page lists it; `order` its place.
  */
 const items = collection('items', {
-  group: z
-    .enum([
-      'renewable',
-      'generator',
-      'eia',
-      'farming',
-      'hospitality',
-      'liquid-waste',
-      'solid-waste',
-      'corporate',
-      'farming-principles',
-    ])
-    .describe('The page that lists the item.'),
+  group: z.enum(itemGroupNames).describe('The page that lists the item.'),
   order: order('on its page'),
   title: z.string().describe('Heading of the item on its page.'),
   /** Full description; cards show its teaser (teaser.ts) and the full text on demand. */

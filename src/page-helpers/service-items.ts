@@ -1,4 +1,5 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { itemGroupNames, itemGroups } from '../content-schema/item-groups';
 
 /**
  * The items of the service and technology pages (content/items/<group>/NN-<slug>.yaml): one
@@ -8,13 +9,9 @@ export type ServiceItem = CollectionEntry<'items'>;
 export type ItemGroup = ServiceItem['data']['group'];
 
 /** Groups whose pages show infographic frames, so only these documents are built. */
-export const infographicGroups: readonly ItemGroup[] = [
-  'renewable',
-  'generator',
-  'eia',
-  'farming',
-  'hospitality',
-];
+export const infographicGroups: readonly ItemGroup[] = itemGroupNames.filter(
+  (group) => itemGroups[group].infographic,
+);
 
 /** A group's items in their `order`. */
 export async function getItems(group: ItemGroup): Promise<ServiceItem[]> {

@@ -4,7 +4,8 @@
  * this repository's HEAD, on free loopback ports. An edit of an item's title and of a page's
  * description each become one commit holding exactly that change (the MDX body byte-identical);
  * the clone then builds with the new copy on its pages. A value the schema refuses shows the
- * field's error and commits nothing. Desktop only: one clone, one dev server and one build.
+ * field's error and commits nothing. A service page (no body of its own) saves with only its
+ * title changed, and the pages list holds content pages only. Desktop only: one clone, one dev server and one build.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
@@ -182,6 +183,42 @@ test("a page's description, saved in the CMS, leaves the MDX body byte-identical
     `-description: ${String(original.data['description'])}`,
     `+description: ${NEW_DESCRIPTION}`,
   ]);
+});
+
+test('a service page with only its title changed saves, with no body to fill in', async ({
+  page,
+}) => {
+  const before = git('rev-parse', 'HEAD').trim();
+  const file = 'content/pages/renewable-energy.mdx';
+  const original = frontMatter(await readFile(join(repo, file), 'utf8'));
+  await openEntry(page, 'pages', 'renewable-energy');
+  const title = field(page, 'Title');
+  await expect(title).toHaveValue('Renewable Energy Solutions', { timeout: 60_000 });
+  // The route renders no body and no loading-screen or admin fields: none are offered.
+  await expect(page.getByLabel('Body', { exact: true })).toHaveCount(0);
+  await title.fill('Renewable Energy, Planned for Your Site');
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
+
+  expect(git('rev-list', '--count', `${before}..HEAD`).trim()).toBe('1');
+  expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe(file);
+  expect(changedLines()).toEqual([
+    `-title: ${String(original.data['title'])}`,
+    '+title: Renewable Energy, Planned for Your Site',
+  ]);
+  expect(frontMatter(show('HEAD', file)).body).toBe(original.body);
+});
+
+test('the pages list offers content pages only', async ({ page }) => {
+  await page.goto(`${site}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site}/cms/#/collections/pages`);
+  await expect(page.getByText('Renewable Energy Solutions').first()).toBeVisible({
+    timeout: 60_000,
+  });
+  for (const name of ['Admin Dashboard', 'Admin Login', 'Animation', 'Page not found']) {
+    await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+  }
 });
 
 test('a description below its minimum length shows the field error and commits nothing', async ({

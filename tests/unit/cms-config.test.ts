@@ -5,16 +5,23 @@
  * no CMS field is caught.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { iconNames, illustrationNames } from '../../src/content-schema/asset-names';
-import { cmsConfig, LOCAL_BACKEND_URL, type CmsConfig } from '../../src/integrations/cms/config';
+import { itemGroups, type ItemGroupName } from '../../src/content-schema/item-groups';
+import {
+  cmsConfig,
+  fieldSets,
+  LOCAL_BACKEND_URL,
+  NOT_EDITED_PAGES,
+  type CmsConfig,
+} from '../../src/integrations/cms/config';
 import type { CmsField, JsonSchema } from '../../src/integrations/cms/fields';
 import {
   collectionSources,
-  entriesOf,
+  entryFiles,
   keysAt,
   readSchema,
 } from '../../src/integrations/cms/sources';
@@ -155,6 +162,29 @@ function widgetProblems(
   }
 }
 
+/** The schema with only the named top-level properties. */
+function only(schema: JsonSchema, keep: (name: string) => boolean): JsonSchema {
+  const properties = Object.entries(schema.properties ?? {}).filter(([name]) => keep(name));
+  return { ...schema, properties: Object.fromEntries(properties) };
+}
+
+/**
+ * What an entry's CMS fields must cover: for a page, the schema's required fields and those its
+ * file uses; for an item group, what item-groups.ts says its page shows.
+ */
+function schemaFor(collection: string, schema: JsonSchema, entry: string): JsonSchema {
+  if (collection === 'pages') {
+    const data = entryFiles(root, 'content/pages').find(({ name }) => name === entry)?.data;
+    const required = new Set(schema.required ?? []);
+    return only(schema, (name) => required.has(name) || (data !== undefined && name in data));
+  }
+  const group = itemGroups[entry.replace(/^items-/, '') as ItemGroupName];
+  if (collection !== 'items' || group === undefined) return schema;
+  const hidden = [group.media === 'image' ? 'icon' : 'image'];
+  if (!group.infographic) hidden.push('infographic');
+  return only(schema, (name) => !hidden.includes(name));
+}
+
 /** Every problem of `config` against the real schemas; the items' groups are one per folder. */
 function problemsOfConfig(config: CmsConfig): string[] {
   return sources().flatMap(({ name }) => {
@@ -165,9 +195,18 @@ function problemsOfConfig(config: CmsConfig): string[] {
     if (collections.length === 0) return [`${name} has no CMS collection`];
     return collections.flatMap((collection) => {
       const group = collection.name.slice(name.length + 1);
-      return problemsOf(name, schema, collection.fields, group ? { group } : {});
+      return fieldSets(collection).flatMap((entry) =>
+        problemsOf(name, schemaFor(name, schema, entry.name), entry.fields, group ? { group } : {}),
+      );
     });
   });
+}
+
+/** The fields of page `name` in the config. */
+function pageFields(config: CmsConfig, name: string): CmsField[] {
+  const pages = config.collections.find((collection) => collection.name === 'pages');
+  const file = pages && 'files' in pages ? pages.files.find((f) => f.name === name) : undefined;
+  return file?.fields ?? [];
 }
 
 describe('the CMS config generated from the content schemas', () => {
@@ -192,17 +231,18 @@ describe('the CMS config generated from the content schemas', () => {
       if (collection === 'items') delete schema.properties?.['infographic']?.properties?.['lead'];
       return schema;
     });
+    // Only the groups whose pages frame an infographic offer it.
     expect(problemsOfConfig(withoutTitle)).toEqual([
       'serviceCards: title has no CMS field',
-      ...['corporate', 'eia', 'farming', 'farming-principles', 'generator', 'hospitality']
-        .concat(['liquid-waste', 'renewable', 'solid-waste'])
-        .map(() => 'items: infographic.lead has no CMS field'),
+      ...['eia', 'farming', 'generator', 'hospitality', 'renewable'].map(
+        () => 'items: infographic.lead has no CMS field',
+      ),
     ]);
   });
 
   it('makes an enum a select of exactly its values', () => {
     const cards = config().collections.find(({ name }) => name === 'serviceCards');
-    const link = cards?.fields.find(({ name }) => name === 'link');
+    const link = (cards ? fieldSets(cards)[0]?.fields : [])?.find(({ name }) => name === 'link');
     expect(link?.widget).toBe('select');
     expect(link?.options).toEqual(readSchema(root, 'serviceCards').properties?.['link']?.enum);
   });
@@ -215,23 +255,25 @@ describe('the CMS config generated from the content schemas', () => {
         walk(field.fields);
       }
     };
-    for (const collection of config().collections) walk(collection.fields);
-    // team, service cards, and each of nine item groups' icon and infographic feature icons.
-    expect(icons).toHaveLength(2 + 9 * 2);
+    for (const collection of config().collections) {
+      for (const { fields } of fieldSets(collection)) walk(fields);
+    }
+    // Team and service cards; the two item groups shown with icons; the feature icons of the
+    // five groups with infographics.
+    expect(icons).toHaveLength(2 + 2 + 5);
     for (const icon of icons) expect(sorted(icon.options ?? [])).toEqual(sorted(iconNames));
   });
 
   it('keeps each items group in its folder, with the group fixed', () => {
     const groups = readSchema(root, 'items').properties?.['group']?.enum ?? [];
     const items = config().collections.filter(({ name }) => name.startsWith('items-'));
-    expect(sorted(items.map(({ folder }) => folder))).toEqual(
+    expect(sorted(items.map((items) => ('folder' in items ? items.folder : '')))).toEqual(
       sorted(groups.map((group) => `content/items/${String(group)}`)),
     );
   });
 
   it('turns lengths into a pattern that accepts exactly the allowed lengths', () => {
-    const pages = config().collections.find(({ name }) => name === 'pages');
-    const description = pages?.fields.find(({ name }) => name === 'description');
+    const description = pageFields(config(), 'about').find(({ name }) => name === 'description');
     const [source = '', message] = description?.pattern ?? [];
     const pattern = new RegExp(source);
     expect(message).toBe('Between 50 and 170 characters.');
@@ -244,18 +286,94 @@ describe('the CMS config generated from the content schemas', () => {
     ).toEqual([true, true]);
   });
 
-  it('offers every section key the pages use', () => {
+  it('offers each page the sections it shows, and no other', () => {
+    const used = entryFiles(root, 'content/pages').filter(
+      ({ name }) => !NOT_EDITED_PAGES.has(name),
+    );
+    expect(used.length).toBe(13);
+    let withSections = 0;
+    for (const { name, data } of used) {
+      const sections = pageFields(config(), name).find((field) => field.name === 'sections');
+      const keys = keysAt([data], 'sections');
+      if (keys.length > 0) withSections++;
+      expect(sections?.fields?.map((field) => field.name) ?? [], name).toEqual(keys);
+    }
+    expect(withSections).toBeGreaterThan(5);
+    const home = pageFields(config(), 'home').find((field) => field.name === 'sections');
+    expect(home?.fields?.map((field) => field.name)).not.toContain('enquiry');
+  });
+
+  it('lists only the pages an editor changes: not the admin, its login, the loading screen or the 404', () => {
     const pages = config().collections.find(({ name }) => name === 'pages');
-    const sections = pages?.fields.find(({ name }) => name === 'sections');
-    const used = keysAt(entriesOf(root, 'content/pages'), 'sections');
-    expect(used.length).toBeGreaterThan(0);
-    expect(sections?.fields?.map(({ name }) => name)).toEqual(used);
+    const names = pages && 'files' in pages ? pages.files.map(({ name }) => name) : [];
+    expect(names[0]).toBe('home');
+    expect(sorted(names)).toEqual(
+      sorted(
+        readdirSync(join(root, 'content/pages'))
+          .map((file) => file.replace(/\.mdx$/, ''))
+          .filter((name) => !['admin', 'login', 'anim', 'not-found'].includes(name)),
+      ),
+    );
+  });
+
+  it('asks for a body only on the pages whose route renders one, and there requires it', () => {
+    const bodies = Object.fromEntries(
+      ['about', 'careers', 'privacy-policy', 'terms-conditions', 'home', 'renewable-energy']
+        .concat(['environmental-impact-assessment', 'mcore-hidromagnetic-generator'])
+        .map((name) => [name, pageFields(config(), name).find((field) => field.name === 'body')]),
+    );
+    for (const name of ['about', 'careers', 'privacy-policy', 'terms-conditions']) {
+      expect(bodies[name], name).toMatchObject({ widget: 'markdown', modes: ['raw'] });
+      expect(bodies[name]?.required, name).toBeUndefined();
+    }
+    for (const name of ['home', 'renewable-energy', 'environmental-impact-assessment']) {
+      expect(bodies[name], name).toBeUndefined();
+    }
+    // Every service page has an empty body: with no body field, changing its title is a save.
+    for (const { name, file } of entryFiles(root, 'content/pages')) {
+      const body = readFileSync(join(root, file), 'utf8').split(/^---$/m)[2]?.trim() ?? '';
+      if (body === '' && !NOT_EDITED_PAGES.has(name)) expect(bodies[name], name).toBeUndefined();
+    }
+  });
+
+  it('offers an item the picture its page shows, and the infographic only where it is framed', () => {
+    const byGroup = Object.fromEntries(
+      config()
+        .collections.filter(({ name }) => name.startsWith('items-'))
+        .map((items) => [items.name.slice('items-'.length), fieldSets(items)[0]?.fields ?? []]),
+    );
+    const has = (group: string, name: string) => byGroup[group]?.some((f) => f.name === name);
+    expect([has('eia', 'icon'), has('eia', 'image'), has('eia', 'infographic')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect([has('renewable', 'icon'), has('renewable', 'image')]).toEqual([false, true]);
+    expect([has('corporate', 'image'), has('corporate', 'infographic')]).toEqual([true, false]);
+    expect([has('farming-principles', 'icon'), has('farming-principles', 'image')]).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('names collections and entries as an editor does', () => {
+    const labels = Object.fromEntries(config().collections.map((c) => [c.name, c]));
+    expect(labels['items-eia']?.label).toBe('EIA cards');
+    expect(labels['items-generator']?.label).toBe('Generator topics');
+    expect(Object.values(labels).filter(({ label }) => label.startsWith('Items'))).toEqual([]);
+    const team = labels['team'];
+    expect(team && 'summary' in team && team.summary).toBe('{{order}}. {{name}}');
+    expect(team && 'identifier_field' in team && team.identifier_field).toBe('name');
   });
 
   it('edits MDX pages and projects with their body as raw Markdown, YAML as YAML', () => {
     for (const collection of config().collections) {
       const markdown = ['pages', 'projects'].includes(collection.name);
       expect(collection.format, collection.name).toBe(markdown ? 'tidy-frontmatter' : 'tidy-yaml');
+      if ('files' in collection) {
+        expect(collection.files.every(({ file }) => file.endsWith('.mdx'))).toBe(true);
+        continue;
+      }
       expect(collection.extension, collection.name).toBe(markdown ? 'mdx' : 'yaml');
       const body = collection.fields.find(({ name }) => name === 'body');
       expect(body?.modes ?? null, collection.name).toEqual(markdown ? ['raw'] : null);
@@ -289,17 +407,19 @@ describe('the CMS config generated from the content schemas', () => {
     };
     let described = 0;
     for (const collection of config().collections) {
-      const schema = readSchema(root, collection.name.replace(/-.*$/, ''));
-      walk(schema, collection.fields, collection.name);
+      const name = collection.name.replace(/-.*$/, '');
+      const schema = readSchema(root, name);
+      for (const entry of fieldSets(collection)) {
+        walk(schemaFor(name, schema, entry.name), entry.fields, entry.name);
+      }
       described += Object.values(schema.properties ?? {}).filter((p) => p.description).length;
     }
     expect(missing).toEqual([]);
     expect(described).toBeGreaterThan(30);
 
-    const pages = config().collections.find(({ name }) => name === 'pages');
-    const description = pages?.fields.find(({ name }) => name === 'description');
+    const description = pageFields(config(), 'home').find(({ name }) => name === 'description');
     expect(description?.hint).toMatch(/search results.*50 to 170 characters/);
-    const hero = pages?.fields.find(({ name }) => name === 'hero');
+    const hero = pageFields(config(), 'home').find(({ name }) => name === 'hero');
     expect(hero?.fields?.find(({ name }) => name === 'buttonHref')).toMatchObject({
       label: 'Button link',
       hint: expect.stringContaining('Page the hero button opens'),

@@ -22,7 +22,13 @@ beforeAll(async () => {
   const CMS = { registerPreviewTemplate: (name: string, t: Template) => templates.set(name, t) };
   Object.assign(globalThis, { window: { CMS, h } });
   const { registerPreviews } = await import('../../src/integrations/cms/preview.js');
-  registerPreviews(['pages', 'projects', 'slides', 'team', 'items-eia']);
+  registerPreviews({
+    about: 'page',
+    projects: 'page',
+    slides: 'slide',
+    team: 'card',
+    'items-eia': 'card',
+  });
 });
 
 /** An entry as Decap passes it: `entry.get('data').toJS()`. */
@@ -44,11 +50,11 @@ const render = (collection: string, data: object) =>
 
 describe('CMS preview templates', () => {
   it('registers one per collection', () => {
-    expect([...templates.keys()]).toEqual(['pages', 'projects', 'slides', 'team', 'items-eia']);
+    expect([...templates.keys()]).toEqual(['about', 'projects', 'slides', 'team', 'items-eia']);
   });
 
   it('shows a page as hero, intro, body and closing, in that order', () => {
-    const page = render('pages', {
+    const page = render('about', {
       title: 'Careers',
       hero: { title: 'Careers at Haritha', subtitle: 'Cleaner places', buttonText: 'Say hello' },
       introHeading: 'Why us',

@@ -15,9 +15,16 @@
 import { assetNames } from '../../content-schema/asset-names.ts';
 import { fieldsOf, labelOf, type CmsField, type JsonSchema, type NameLists } from './fields.ts';
 import {
+  itemGroups,
+  type ItemGroupDeclaration,
+  type ItemGroupName,
+} from '../../content-schema/item-groups.ts';
+import {
   collectionSources,
   entriesOf,
+  entryFiles,
   keysAt,
+  pagesWithBody,
   readSchema,
   subfolders,
   type CollectionSource,
@@ -35,7 +42,8 @@ export function localBackendUrl(env: Env = process.env): string {
     : LOCAL_BACKEND_URL;
 }
 
-export interface CmsCollection {
+/** A folder collection: each file of `folder` is an entry, all with the same fields. */
+export interface CmsFolderCollection {
   name: string;
   label: string;
   folder: string;
@@ -48,6 +56,31 @@ export interface CmsCollection {
   summary?: string;
   sortable_fields?: string[];
   fields: CmsField[];
+}
+
+/** One file of a files collection, with the fields of its own. */
+export interface CmsFile {
+  name: string;
+  label: string;
+  file: string;
+  fields: CmsField[];
+}
+
+/** A files collection: a fixed set of files (the pages), each with its own fields. */
+export interface CmsFilesCollection {
+  name: string;
+  label: string;
+  format: typeof TIDY_YAML | typeof TIDY_FRONTMATTER;
+  files: CmsFile[];
+}
+
+export type CmsCollection = CmsFolderCollection | CmsFilesCollection;
+
+/** The fields of a collection's entries: its own, or those of each of its files. */
+export function fieldSets(collection: CmsCollection): { name: string; fields: CmsField[] }[] {
+  return 'files' in collection
+    ? collection.files.map(({ name, fields }) => ({ name, fields }))
+    : [{ name: collection.name, fields: collection.fields }];
 }
 
 export interface CmsConfig {
@@ -66,8 +99,24 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** Where the collections' schemas come from: .astro/collections, or a test's copies. */
 export type SchemaSource = (collection: string) => JsonSchema;
 
-/** Collections whose entries need a route of their own in src/pages: editors change, never add. */
-const FIXED_SET = new Set(['pages']);
+/**
+ * Pages that are not copy an editor changes: the admin and its login, the loading-screen demo
+ * and the page-not-found texts of the spec. They stay in content/pages for their titles and
+ * descriptions but are not offered in the CMS.
+ */
+export const NOT_EDITED_PAGES: ReadonlySet<string> = new Set([
+  'admin',
+  'login',
+  'anim',
+  'not-found',
+]);
+
+/** How the CMS names each page (the file's name otherwise). */
+const PAGE_LABELS: Readonly<Record<string, string>> = {
+  home: 'Home',
+  'mcore-hidromagnetic-generator': 'Hydro-magnetic generator',
+  'environmental-impact-assessment': 'Environmental impact assessment (EIA)',
+};
 
 /** Which name list a string field draws from, by field name, per collection. */
 function namesFor(collection: string, names: ReturnType<typeof assetNames>): NameLists {
@@ -90,6 +139,64 @@ function splitField(schema: JsonSchema, folders: readonly string[]): string | un
   return found[0];
 }
 
+/** The field an entry is named by in lists: its title, else its name, else its first field. */
+function identifierOf(properties: readonly string[]): string {
+  return ['title', 'name'].find((name) => properties.includes(name)) ?? properties[0] ?? 'title';
+}
+
+/** Top-level fields a page's file does not use are ones its route does not render. */
+function fieldsUsedBy(fields: readonly CmsField[], data: object): CmsField[] {
+  return fields.filter((field) => field.required !== false || field.name in data);
+}
+
+/** Fields an item group's page does not show (src/content-schema/item-groups.ts). */
+function hiddenForGroup(group: string): ReadonlySet<string> {
+  const declaration = (itemGroups as Record<string, ItemGroupDeclaration | undefined>)[group];
+  if (declaration === undefined) {
+    throw new Error(
+      `content/items/${group}: declare the group in src/content-schema/item-groups.ts`,
+    );
+  }
+  return new Set([
+    declaration.media === 'image' ? 'icon' : 'image',
+    ...(declaration.infographic ? [] : ['infographic']),
+  ]);
+}
+
+/**
+ * The pages: one file each, offered with the fields its file uses (a page's route renders what
+ * its file holds, and the required fields), the body only where the route renders it.
+ */
+function pagesCollection(
+  root: string,
+  source: CollectionSource,
+  schema: JsonSchema,
+  names: NameLists,
+): CmsFilesCollection {
+  const folder = source.base.replace(/^\.\//, '').replace(/\/$/, '');
+  const withBody = pagesWithBody(root);
+  const files = entryFiles(root, folder)
+    .filter(({ name }) => !NOT_EDITED_PAGES.has(name))
+    .map(({ name, file, data }): CmsFile => {
+      const fields = fieldsOf(schema, { names, recordKeys: (path) => keysAt([data], path) });
+      const title = Reflect.get(data, 'title');
+      return {
+        name,
+        label: PAGE_LABELS[name] ?? (typeof title === 'string' ? title : name),
+        file,
+        fields: [...fieldsUsedBy(fields, data), ...(withBody.has(name) ? [BODY] : [])],
+      };
+    })
+    .sort(
+      (a, b) =>
+        Number(b.name === 'home') - Number(a.name === 'home') || a.label.localeCompare(b.label),
+    );
+  return { name: source.name, label: labelOf(source.name), format: TIDY_FRONTMATTER, files };
+}
+
+/** The body of a Markdown page, as raw Markdown. */
+const BODY: CmsField = { name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'] };
+
 function collectionsOf(
   root: string,
   source: CollectionSource,
@@ -97,18 +204,19 @@ function collectionsOf(
   schemaOf: SchemaSource,
 ): CmsCollection[] {
   const schema = schemaOf(source.name);
+  const names = namesFor(source.name, assets);
+  if (source.name === 'pages') return [pagesCollection(root, source, schema, names)];
   const markdown = /\.\{?(md|mdx)/.test(source.pattern);
   const folder = source.base.replace(/^\.\//, '').replace(/\/$/, '');
   const entries = entriesOf(root, folder);
-  const names = namesFor(source.name, assets);
   const properties = Object.keys(schema.properties ?? {});
-  const identifier = properties.includes('title') ? 'title' : (properties[0] ?? 'title');
+  const identifier = identifierOf(properties);
   const common = {
     extension: markdown ? (source.pattern.includes('mdx') ? 'mdx' : 'md') : 'yaml',
     // Registered by /cms/formats.js: saves that change only the edited values' lines.
-    format: (markdown ? TIDY_FRONTMATTER : TIDY_YAML) as CmsCollection['format'],
-    create: !FIXED_SET.has(source.name),
-    delete: !FIXED_SET.has(source.name),
+    format: (markdown ? TIDY_FRONTMATTER : TIDY_YAML) as CmsFolderCollection['format'],
+    create: true,
+    delete: true,
     slug: '{{slug}}',
     identifier_field: identifier,
     ...(properties.includes('order') && {
@@ -116,16 +224,13 @@ function collectionsOf(
       sortable_fields: ['order', identifier],
     }),
   };
-  const body: CmsField[] = markdown
-    ? [{ name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'] }]
-    : [];
   const fieldsWith = (fixed?: Record<string, string>) => [
     ...fieldsOf(schema, {
       names,
       recordKeys: (path) => keysAt(entries, path),
       ...(fixed && { fixed }),
     }),
-    ...body,
+    ...(markdown ? [BODY] : []),
   ];
 
   const split = splitField(schema, subfolders(root, folder));
@@ -134,13 +239,37 @@ function collectionsOf(
       { name: source.name, label: labelOf(source.name), folder, ...common, fields: fieldsWith() },
     ];
   }
-  return subfolders(root, folder).map((value) => ({
-    name: `${source.name}-${value}`,
-    label: `${labelOf(source.name)}: ${value.replace(/-/g, ' ')}`,
-    folder: `${folder}/${value}`,
-    ...common,
-    fields: fieldsWith({ [split]: value }),
-  }));
+  return subfolders(root, folder).map((value) => {
+    const hidden = hiddenForGroup(value);
+    return {
+      name: `${source.name}-${value}`,
+      label: itemGroups[value as ItemGroupName].label,
+      folder: `${folder}/${value}`,
+      ...common,
+      fields: fieldsWith({ [split]: value }).filter(({ name }) => !hidden.has(name)),
+    };
+  });
+}
+
+/** What a preview draws: a page, a home slide, or a card (team, service card, item). */
+export type PreviewKind = 'page' | 'slide' | 'card';
+
+/**
+ * The preview template of each collection, by the name Decap looks it up by: a folder
+ * collection's name, or each file's name in a files collection.
+ */
+export function previewTemplates(config: CmsConfig): Record<string, PreviewKind> {
+  const templates: Record<string, PreviewKind> = {};
+  for (const collection of config.collections) {
+    if ('files' in collection) {
+      for (const file of collection.files) templates[file.name] = 'page';
+    } else if (collection.extension !== 'yaml') {
+      templates[collection.name] = 'page';
+    } else {
+      templates[collection.name] = collection.name === 'slides' ? 'slide' : 'card';
+    }
+  }
+  return templates;
 }
 
 /** The whole config for the project at `root`, with repository settings from `env`. */

@@ -106,11 +106,11 @@ function Card(/** @type {any} */ { entry }) {
   );
 }
 
-/** @param {readonly string[]} collections names from the generated config */
-export function registerPreviews(collections) {
-  for (const name of collections) {
-    const template =
-      name === 'pages' || name === 'projects' ? Page : name === 'slides' ? Slide : Card;
-    CMS.registerPreviewTemplate(name, template);
+const TEMPLATES = { page: Page, slide: Slide, card: Card };
+
+/** @param {Readonly<Record<string, 'page' | 'slide' | 'card'>>} templates from the generated config */
+export function registerPreviews(templates) {
+  for (const [name, kind] of Object.entries(templates)) {
+    CMS.registerPreviewTemplate(name, TEMPLATES[kind]);
   }
 }

@@ -47,6 +47,44 @@ export function entriesOf(root: string, base: string): unknown[] {
     .map((file) => entryData(readFileSync(join(folder, file), 'utf8'), file));
 }
 
+/** The files directly in a collection folder: name (without extension), path and data. */
+export function entryFiles(
+  root: string,
+  base: string,
+): { name: string; file: string; data: object }[] {
+  return readdirSync(join(root, base))
+    .filter((file) => /\.(ya?ml|mdx?)$/.test(file))
+    .sort()
+    .map((file) => {
+      const data = entryData(readFileSync(join(root, base, file), 'utf8'), file);
+      return {
+        name: file.replace(/\.[^.]+$/, ''),
+        file: `${base}/${file}`,
+        data: typeof data === 'object' && data !== null ? data : {},
+      };
+    });
+}
+
+/** Layouts that render their page's Markdown body (src/layouts), by the `id` they are given. */
+const BODY_LAYOUTS = ['ProsePage', 'LegalPage'];
+
+/**
+ * The pages whose route renders their body: a route in src/pages that hands the page's `id` to
+ * a layout of BODY_LAYOUTS (`<ProsePage id="about" …/>`).
+ */
+export function pagesWithBody(root: string): Set<string> {
+  const layout = new RegExp(`<(?:${BODY_LAYOUTS.join('|')})\\s+id="([\\w-]+)"`, 'g');
+  const pages = new Set<string>();
+  const folder = join(root, 'src/pages');
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.astro')) continue;
+    for (const match of readFileSync(join(folder, file), 'utf8').matchAll(layout)) {
+      if (match[1] !== undefined) pages.add(match[1]);
+    }
+  }
+  return pages;
+}
+
 /** Sub-folders of a collection folder (the items' groups). */
 export function subfolders(root: string, base: string): string[] {
   return readdirSync(join(root, base), { withFileTypes: true })
