@@ -23,6 +23,12 @@ const fileNames = (files: Record<string, unknown>) =>
 const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) =>
   defineCollection({ loader: glob(collectionFolders[name]), schema: z.object(shape) });
 
+/**
+ * A text field: spaces around it are dropped, and a blank or spaces-only value is refused, so a
+ * heading can never build empty. The CMS refuses the same (src/integrations/cms/widgets.js).
+ */
+const text = () => z.string().trim().min(1, { error: 'must not be blank' });
+
 /** The `order` field: an entry's place `where` (in a menu, a slider…); 1 comes first. */
 const order = (where: string) => z.number().int().describe(`Place ${where}: 1 comes first.`);
 
@@ -44,12 +50,12 @@ const pagePaths = [
 ];
 
 const hero = z.object({
-  title: z.string().optional().describe('Big heading at the top of the page.'),
-  subtitle: z.string().optional().describe('Line under the hero heading.'),
+  title: text().optional().describe('Big heading at the top of the page.'),
+  subtitle: text().optional().describe('Line under the hero heading.'),
   image: illustration
     .optional()
     .describe('Illustration beside the hero heading (a file of src/assets/illustrations).'),
-  buttonText: z.string().optional().describe('Words on the hero button; no button without them.'),
+  buttonText: text().optional().describe('Words on the hero button; no button without them.'),
   buttonHref: pageHref(pagePaths)
     .optional()
     .describe('Page the hero button opens, as a path of this site, e.g. /about or /#contact.'),
@@ -57,19 +63,17 @@ const hero = z.object({
 
 const seo = {
   /** Browser tab and search-result title (the site's short name is appended). */
-  title: z
-    .string()
+  title: text()
     .min(3)
     .max(70)
     .describe("Browser tab and search-result title, 3 to 70 characters; the site's name is added."),
   /** Search-result snippet. */
-  description: z
-    .string()
+  description: text()
     .min(50)
     .max(170)
     .describe('Snippet under the title in search results and link previews, 50 to 170 characters.'),
   keywords: z
-    .array(z.string())
+    .array(text())
     .default([])
     .describe('Search keywords for the page, one short phrase each.'),
 };
@@ -80,16 +84,16 @@ const pages = collection('pages', {
   hero: hero.default({}).describe('The banner at the top of the page.'),
   /** Intro paragraphs shown under the hero on service pages. */
   intro: z
-    .array(z.string())
+    .array(text())
     .default([])
     .describe('Paragraphs under the hero on service pages, one per entry.'),
   /** Heading over the intro. */
-  introHeading: z.string().optional().describe('Heading over the intro paragraphs.'),
+  introHeading: text().optional().describe('Heading over the intro paragraphs.'),
   /** Closing paragraph (e.g. the renewable page's "unique approach"). */
   closing: z
     .object({
-      heading: z.string().describe('Heading of the closing section.'),
-      text: z.array(z.string()).describe('Paragraphs of the closing section.'),
+      heading: text().describe('Heading of the closing section.'),
+      text: z.array(text()).describe('Paragraphs of the closing section.'),
     })
     .optional()
     .describe('Section at the end of the page, e.g. the renewable page\'s "unique approach".'),
@@ -98,8 +102,8 @@ const pages = collection('pages', {
     .record(
       z.string(),
       z.object({
-        heading: z.string().describe('Heading of the section.'),
-        text: z.string().optional().describe('Lead line under the heading.'),
+        heading: text().describe('Heading of the section.'),
+        text: text().optional().describe('Lead line under the heading.'),
       }),
     )
     .default({})
@@ -111,10 +115,10 @@ const projects = collection('projects', {
   ...seo,
   hero: hero.default({}).describe('The banner at the top of the project page.'),
   /** Short line for menus and cards. */
-  summary: z.string().describe('One short line for the menus and project cards.'),
+  summary: text().describe('One short line for the menus and project cards.'),
   order: order('in the menus and lists'),
   outcomes: z
-    .array(z.string())
+    .array(text())
     .min(3)
     .describe('What the project delivers, one line each; at least 3.'),
 });
@@ -122,30 +126,28 @@ const projects = collection('projects', {
 /** Home slider: exactly four slides in the spec. */
 const slides = collection('slides', {
   order: order('in the home page slider'),
-  title: z.string().describe('Big heading on the slide.'),
-  subtitle: z.string().describe('Line under the slide heading.'),
+  title: text().describe('Big heading on the slide.'),
+  subtitle: text().describe('Line under the slide heading.'),
   /** `/images/<file>` names a file in src/assets/slides (HomeSlider sizes it), e.g. /images/slide1.jpg */
   image: knownName('slide image', slideImages, 'src/assets/slides, as /images/<file>').describe(
     'Photo behind the slide (a file of src/assets/slides).',
   ),
-  alt: z
-    .string()
-    .describe('What the photo shows, for visitors who cannot see it (screen readers).'),
+  alt: text().describe('What the photo shows, for visitors who cannot see it (screen readers).'),
 });
 
 /** Resource persons on the home page. */
 const team = collection('team', {
   order: order('among the resource persons'),
-  name: z.string().describe("The person's name or title as shown on the home page."),
-  role: z.string().describe('What they do, one line under the name.'),
+  name: text().describe("The person's name or title as shown on the home page."),
+  role: text().describe('What they do, one line under the name.'),
   icon: icon.describe('Lucide icon shown for the person.'),
 });
 
 /** Home page service cards. */
 const serviceCards = collection('serviceCards', {
   order: order('among the home page service cards'),
-  title: z.string().describe('Heading of the card.'),
-  description: z.string().describe('Text of the card, a few sentences.'),
+  title: text().describe('Heading of the card.'),
+  description: text().describe('Text of the card, a few sentences.'),
   icon: icon.describe('Lucide icon at the top of the card.'),
   link: z
     .enum([
@@ -167,25 +169,23 @@ const serviceCards = collection('serviceCards', {
 const items = collection('items', {
   group: z.enum(itemGroupNames).describe('The page that lists the item.'),
   order: order('on its page'),
-  title: z.string().describe('Heading of the item on its page.'),
+  title: text().describe('Heading of the item on its page.'),
   /** Full description; cards show its teaser (teaser.ts) and the full text on demand. */
-  description: z
-    .string()
-    .describe(
-      'Full text; a closed card shows a teaser of it (two sentences and part of the third).',
-    ),
+  description: text().describe(
+    'Full text; a closed card shows a teaser of it (two sentences and part of the third).',
+  ),
   image: illustration.optional().describe('Illustration on the card (src/assets/illustrations).'),
   icon: icon.optional().describe('Lucide icon on the card.'),
   /** Data of the item's self-contained infographic document. */
   infographic: z
     .object({
-      heading: z.string().describe('Heading of the infographic.'),
-      lead: z.string().describe('One line under the infographic heading.'),
+      heading: text().describe('Heading of the infographic.'),
+      lead: text().describe('One line under the infographic heading.'),
       features: z
         .array(
           z.object({
-            title: z.string().describe('Heading of the feature.'),
-            text: z.string().describe('One sentence on the feature.'),
+            title: text().describe('Heading of the feature.'),
+            text: text().describe('One sentence on the feature.'),
             icon: icon.describe('Lucide icon of the feature.'),
           }),
         )
@@ -194,8 +194,8 @@ const items = collection('items', {
       stats: z
         .array(
           z.object({
-            value: z.string().describe('The figure or word shown big, e.g. 30% or Ranked.'),
-            label: z.string().describe('What the value means, one short line.'),
+            value: text().describe('The figure or word shown big, e.g. 30% or Ranked.'),
+            label: text().describe('What the value means, one short line.'),
           }),
         )
         .default([])

@@ -230,7 +230,13 @@ test('a description below its minimum length shows the field error and commits n
   await expect(description).toHaveValue(NEW_DESCRIPTION, { timeout: 60_000 });
   await description.fill('Too short.');
   await publish(page);
-  await expect(page.getByText('Between 50 and 170 characters.')).toBeVisible();
+  // The pattern's own sentence, nothing around it; the counter under the field says why.
+  await expect(
+    page.getByText('Use 50 to 170 characters, not counting spaces at either end.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(page.getByText('10 characters; 50 to 170 allowed', { exact: true })).toBeVisible();
   // Give a wrongly accepted save time to reach the backend before looking.
   await page.waitForTimeout(1_000);
   expect(git('rev-parse', 'HEAD').trim()).toBe(before);

@@ -272,18 +272,53 @@ describe('the CMS config generated from the content schemas', () => {
     );
   });
 
-  it('turns lengths into a pattern that accepts exactly the allowed lengths', () => {
+  it('turns lengths into a pattern that counts as the build does: trimmed, never blank', () => {
     const description = pageFields(config(), 'about').find(({ name }) => name === 'description');
     const [source = '', message] = description?.pattern ?? [];
     const pattern = new RegExp(source);
-    expect(message).toBe('Between 50 and 170 characters.');
-    expect(['x'.repeat(49), 'x'.repeat(171)].map((text) => pattern.test(text))).toEqual([
+    expect(message).toBe('Use 50 to 170 characters, not counting spaces at either end.');
+    expect(description?.characters).toEqual({ min: 50, max: 170 });
+    const accepts = (text: string) => pattern.test(text);
+    expect(['x'.repeat(49), 'x'.repeat(171), ` ${'x'.repeat(49)} `].map(accepts)).toEqual([
+      false,
       false,
       false,
     ]);
     expect(
-      ['x'.repeat(50), `${'x'.repeat(100)}\n${'x'.repeat(69)}`].map((s) => pattern.test(s)),
-    ).toEqual([true, true]);
+      ['x'.repeat(50), `${'x'.repeat(100)}\n${'x'.repeat(69)}`, `  ${'x'.repeat(170)}\n`].map(
+        accepts,
+      ),
+    ).toEqual([true, true, true]);
+  });
+
+  it('refuses blank and spaces-only text in every text field, as the content schemas do', () => {
+    const texts: CmsField[] = [];
+    const walk = (fields: readonly CmsField[] = []) => {
+      for (const field of fields) {
+        if (field.widget === 'string' || field.widget === 'text') texts.push(field);
+        if (field.field) walk([field.field]);
+        walk(field.fields);
+      }
+    };
+    for (const collection of config().collections) {
+      for (const { fields } of fieldSets(collection)) walk(fields);
+    }
+    expect(texts.length).toBeGreaterThan(100);
+    for (const field of texts) {
+      const pattern = new RegExp(field.pattern?.[0] ?? '^$');
+      expect(
+        [' ', '   \n ', '\t'].some((text) => pattern.test(text)),
+        field.name,
+      ).toBe(false);
+      // Fields of a form of their own (a link's path) keep their pattern; the rest count length.
+      if (field.pattern?.[1].startsWith('This is not')) continue;
+      expect(pattern.test(` ${'x'.repeat(field.characters?.min ?? 1)} `), field.name).toBe(true);
+    }
+    const heading = pageFields(config(), 'home')
+      .find(({ name }) => name === 'hero')
+      ?.fields?.find(({ name }) => name === 'title');
+    expect(heading?.pattern?.[1]).toBe('Write something here: it cannot be blank or only spaces.');
+    expect(heading?.characters).toBeUndefined();
   });
 
   it('offers each page the sections it shows, and no other', () => {

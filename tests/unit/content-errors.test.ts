@@ -152,7 +152,7 @@ afterAll(async () => {
 });
 
 describe('content errors (astro sync and build on a copy of the site)', () => {
-  it('a misspelt icon and image fail with the file, the fields and the names meant', async () => {
+  it('a misspelt icon and image, and a blank title, fail with the file, the fields and the names meant', async () => {
     const root = await siteCopy();
     copies.push(root);
     const file = 'content/items/eia/03-water-conservation.yaml';
@@ -160,7 +160,8 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
     // The EIA page shows icons, not images: a wrong image here used to pass unseen.
     const broken = yaml
       .replace(/^icon: droplet$/m, 'icon: dropet')
-      .replace(/^image: water-conservation$/m, 'image: water-conservaton');
+      .replace(/^image: water-conservation$/m, 'image: water-conservaton')
+      .replace(/^title: .*$/m, 'title: "   "');
     expect(broken).not.toBe(yaml);
     await writeFile(join(root, file), broken);
 
@@ -175,6 +176,7 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
     expect(output).toContain(
       'image: unknown illustration "water-conservaton" (src/assets/illustrations): did you mean "water-conservation"?',
     );
+    expect(output).toContain('title: must not be blank');
   }, 120_000);
 
   it('a clean build succeeds and prints no warning', async () => {

@@ -51,6 +51,8 @@ export interface CmsField {
   fields?: CmsField[];
   collapsed?: boolean;
   modes?: string[];
+  /** Length limits a counter under a text field shows (src/integrations/cms/editing.js). */
+  characters?: { min?: number; max?: number };
 }
 
 /** Allowed values of string fields that name something, by field name (`icon`, `image`). */
@@ -94,18 +96,33 @@ function typeOf(schema: JsonSchema): string | undefined {
   return schema.type;
 }
 
-/** Decap checks `pattern` as a RegExp on the saved string; lengths become one. */
-function lengthPattern(schema: JsonSchema): [string, string] | undefined {
-  const { minLength: min, maxLength: max } = schema;
-  if (min === undefined && max === undefined) return undefined;
-  const range = `{${min ?? 0},${max ?? ''}}`;
+/**
+ * Decap checks `pattern` as a RegExp on the saved string; lengths become one. The content schemas
+ * trim text before they count it (src/content.config.ts's `text()`), so the pattern does too:
+ * spaces at either end are outside the counted part, which starts and ends with a non-space, so a
+ * blank or spaces-only value never passes. The message is a whole sentence (editing.js shows it
+ * as it is).
+ */
+export function lengthPattern(schema: JsonSchema): [string, string] {
+  const { minLength, maxLength: max } = schema;
+  const min = Math.max(minLength ?? 1, 1);
+  // Leading spaces, then the counted part (from a non-space to a non-space), trailing spaces.
+  const pattern = `^\\s*(?=\\S)[\\s\\S]{${min},${max ?? ''}}(?<=\\S)\\s*$`;
   const message =
-    min !== undefined && max !== undefined
-      ? `Between ${min} and ${max} characters.`
-      : min !== undefined
-        ? `At least ${min} characters.`
-        : `At most ${max} characters.`;
-  return [`^[\\s\\S]${range}$`, message];
+    max !== undefined
+      ? `Use ${min} to ${max} characters, not counting spaces at either end.`
+      : min > 1
+        ? `Use at least ${min} characters, not counting spaces at either end.`
+        : 'Write something here: it cannot be blank or only spaces.';
+  return [pattern, message];
+}
+
+/** The limits a counter under the field shows (editing.js), where the schema sets real ones. */
+function characterLimits(schema: JsonSchema): CmsField['characters'] {
+  const min = (schema.minLength ?? 0) > 1 ? schema.minLength : undefined;
+  const max = schema.maxLength;
+  if (min === undefined && max === undefined) return undefined;
+  return { ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
 }
 
 function base(name: string, schema: JsonSchema, required: boolean) {
@@ -145,12 +162,14 @@ export function fieldOf(
       if (names !== undefined) return { ...field, ...select(names) };
       const pattern =
         schema.pattern !== undefined
-          ? ([schema.pattern, 'Not in the expected form.'] as [string, string])
+          ? ([schema.pattern, 'This is not in the expected form.'] as [string, string])
           : lengthPattern(schema);
+      const characters = characterLimits(schema);
       return {
         ...field,
         widget: LONG_TEXT.has(name) ? 'text' : 'string',
-        ...(pattern && { pattern }),
+        pattern,
+        ...(characters && { characters }),
       };
     }
     case 'integer':
