@@ -24,6 +24,7 @@ const astro = join(root, 'node_modules/astro/bin/astro.mjs');
 
 const ITEM = 'content/items/eia/01-energy-efficiency.yaml';
 const PAGE = 'content/pages/about.mdx';
+const TEAM_ENTRY = '02-waste-management-specialist';
 const NEW_TITLE = 'Energy Efficiency Audits for Plants';
 const NEW_DESCRIPTION =
   'A Kerala consultancy for renewable energy, waste and water systems, with ten years of field work.';
@@ -238,6 +239,21 @@ test('a description below its minimum length shows the field error and commits n
   ).toBeVisible();
   await expect(page.getByText('10 characters; 50 to 170 allowed', { exact: true })).toBeVisible();
   // Give a wrongly accepted save time to reach the backend before looking.
+  await page.waitForTimeout(1_000);
+  expect(git('rev-parse', 'HEAD').trim()).toBe(before);
+  expect(dirtyFiles(repo)).toEqual([]);
+});
+
+test('a name of spaces only is refused and commits nothing', async ({ page }) => {
+  const before = git('rev-parse', 'HEAD').trim();
+  await openEntry(page, 'team', TEAM_ENTRY);
+  const name = field(page, 'Name');
+  await expect(name).not.toHaveValue('', { timeout: 60_000 });
+  await name.fill('   ');
+  await publish(page);
+  await expect(
+    page.getByText('Write something here: it cannot be blank or only spaces.', { exact: true }),
+  ).toBeVisible();
   await page.waitForTimeout(1_000);
   expect(git('rev-parse', 'HEAD').trim()).toBe(before);
   expect(dirtyFiles(repo)).toEqual([]);
