@@ -9,6 +9,10 @@
  * decap-server commits a save with `git add .`, which would sweep every unrelated change of the
  * checkout into the CMS's commit: so the CMS starts only on a clean work tree (`dirtyFiles`) and
  * every write is refused (409, naming the files) while the tree has changes the CMS did not make.
+ * A save never silently undoes a commit made since the editor opened the entry: the backend
+ * notes which version (the blob at HEAD) of each file it handed out, and refuses a save (409,
+ * naming the file and the newer commit) of a file that has moved on since, or that it never
+ * handed out, until the editor reloads it.
  */
 import { execFileSync } from 'node:child_process';
 import { lstat, readdir, realpath } from 'node:fs/promises';
@@ -204,8 +208,71 @@ async function checkPath(repo: string, named: NamedPath): Promise<void> {
   if (links.length > 0) throw leaving(links);
 }
 
+/** The blob of each of `paths` at HEAD (a folder: every file below it); absent ones are left out. */
+function headBlobs(repo: string, paths: readonly string[]): Map<string, string> {
+  const blobs = new Map<string, string>();
+  if (paths.length === 0) return blobs;
+  const listing = execFileSync('git', ['ls-tree', '-r', '-z', 'HEAD', '--', ...paths], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+  for (const line of listing.split('\0').filter(Boolean)) {
+    const [meta = '', path = ''] = line.split('\t');
+    const blob = meta.split(' ')[2];
+    if (blob !== undefined) blobs.set(path, blob);
+  }
+  return blobs;
+}
+
+/** Which version of each file the CMS was handed: the blob at HEAD when it read the file. */
+export type LoadedVersions = Map<string, string>;
+
+/** The reads whose files the editor may go on to change, and the paths they name. */
+function readPaths(name: string, params: Params): string[] {
+  if (name === 'getEntry') return [String(params['path'])];
+  if (name === 'entriesByFolder') return [String(params['folder'])];
+  if (name === 'entriesByFiles') {
+    return itemsOf(params['files']).map((file) => String(objectOf(file)['path']));
+  }
+  return [];
+}
+
+/** The files a save changes that exist at HEAD (a new entry has no version to be stale against). */
+function savedExisting(repo: string, params: Params): Map<string, string> {
+  const paths = savedFiles(params).map(({ value }) => String(value));
+  return headBlobs(repo, paths);
+}
+
+/**
+ * Refuses a save of a file that changed at HEAD since the CMS read it, or that this backend
+ * never handed out (it was restarted under an open editor): saving would write the editor's
+ * copy, made from an older version, over the newer one.
+ */
+function checkNotStale(repo: string, params: Params, loaded: LoadedVersions): void {
+  for (const [path, blob] of savedExisting(repo, params)) {
+    if (loaded.get(path) === blob) continue;
+    const commit = execFileSync(
+      'git',
+      ['log', '-1', '--format=%h “%s” (%an)', 'HEAD', '--', path],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+      },
+    ).trim();
+    throw new Refusal(
+      409,
+      `${path} has changed since you opened it (${commit}). Saving now would undo that ` +
+        'change: reload the page to edit the newer version, then make your change again.',
+    );
+  }
+}
+
 /** Passes silently, or throws the Refusal of a request decap-server must not see. */
-async function checkRequest(repo: string, body: unknown): Promise<void> {
+async function checkRequest(
+  repo: string,
+  body: unknown,
+  loaded: LoadedVersions = new Map(),
+): Promise<void> {
   const { action, params } = objectOf(body);
   const name = typeof action === 'string' ? action : '';
   const pathsOf = ACTIONS.get(name);
@@ -227,9 +294,13 @@ async function checkRequest(repo: string, body: unknown): Promise<void> {
     );
   }
   for (const named of pathsOf(p)) await checkPath(repo, named);
-  if (!WRITES.has(name)) return;
+  if (!WRITES.has(name)) {
+    for (const [path, blob] of headBlobs(repo, readPaths(name, p))) loaded.set(path, blob);
+    return;
+  }
   const files = dirtyFiles(repo);
   if (files.length > 0) throw new Refusal(409, dirtyMessage(files));
+  if (name === 'persistEntry') checkNotStale(repo, p, loaded);
 }
 
 type Request = IncomingMessage & { body?: unknown };
@@ -284,10 +355,21 @@ function gate(isAllowed: (origin: string) => boolean): Handler {
   };
 }
 
-/** The action and its paths, checked once the body is parsed (the gate let only POSTs in). */
+/**
+ * The action and its paths, checked once the body is parsed (the gate let only POSTs in). A
+ * save that went through leaves the editor holding the version it committed.
+ */
 function guard(repo: string): Handler {
+  const loaded: LoadedVersions = new Map();
   return (req, res, next) => {
-    checkRequest(repo, req.body).then(next, (error: unknown) => {
+    const { action, params } = objectOf(req.body);
+    if (action === 'persistEntry') {
+      res.on('finish', () => {
+        if (res.statusCode >= 300) return;
+        for (const [path, blob] of savedExisting(repo, objectOf(params))) loaded.set(path, blob);
+      });
+    }
+    checkRequest(repo, req.body, loaded).then(next, (error: unknown) => {
       const status = error instanceof Refusal ? error.status : 500;
       const message = error instanceof Error ? error.message : 'The request could not be checked.';
       answer(res, status, { error: message }, req.headers.origin);

@@ -5,10 +5,11 @@
  * description each become one commit holding exactly that change (the MDX body byte-identical);
  * the clone then builds with the new copy on its pages. A value the schema refuses shows the
  * field's error and commits nothing. A service page (no body of its own) saves with only its
- * title changed, and the pages list holds content pages only. Desktop only: one clone, one dev server and one build.
+ * title changed, and the pages list holds content pages only. A save over a commit made since
+ * the entry was opened is refused. Desktop only: one clone, one dev server and one build.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -241,6 +242,31 @@ test('a description below its minimum length shows the field error and commits n
   // Give a wrongly accepted save time to reach the backend before looking.
   await page.waitForTimeout(1_000);
   expect(git('rev-parse', 'HEAD').trim()).toBe(before);
+  expect(dirtyFiles(repo)).toEqual([]);
+});
+
+test('a save over a commit made since the entry was opened is refused, naming the file', async ({
+  page,
+}) => {
+  const file = `content/team/${TEAM_ENTRY}.yaml`;
+  await openEntry(page, 'team', TEAM_ENTRY);
+  const name = field(page, 'Name');
+  await expect(name).not.toHaveValue('', { timeout: 60_000 });
+  // Elsewhere, someone changes the role and commits.
+  const original = await readFile(join(repo, file), 'utf8');
+  const changed = original.replace(/^role: .*$/m, 'role: Head of waste programmes');
+  expect(changed).not.toBe(original);
+  await writeFile(join(repo, file), changed);
+  git('commit', '-qam', 'Team: a new role');
+  const head = git('rev-parse', 'HEAD').trim();
+
+  await name.fill('Waste Management Lead');
+  await publish(page);
+  await expect(page.getByText(`${file} has changed since you opened it`)).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(git('rev-parse', 'HEAD').trim()).toBe(head);
+  expect(show('HEAD', file)).toContain('role: Head of waste programmes');
   expect(dirtyFiles(repo)).toEqual([]);
 });
 

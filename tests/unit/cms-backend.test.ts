@@ -74,6 +74,8 @@ describe('the local CMS backend', () => {
   });
 
   it('commits a save as one commit holding only the saved file', async () => {
+    // The CMS reads an entry before it can save it.
+    expect((await call('getEntry', { branch: 'main', path: ITEM })).status).toBe(200);
     const response = await save('order: 1\nname: Asha\nrole: Lead engineer\nicon: sun\n');
     expect(response.status).toBe(200);
     expect(git('log', '-1', '--format=%s')).toContain('Update Team');
@@ -96,6 +98,63 @@ describe('the local CMS backend', () => {
     expect(git('rev-parse', 'HEAD')).toBe(before);
     expect(await readFile(join(repo, ITEM), 'utf8')).toContain('role: Lead engineer');
     expect(dirtyFiles(repo).sort()).toEqual(['README.md', 'notes.txt']);
+  });
+
+  it('refuses a save over a commit made since the entry was opened, until it is reloaded', async () => {
+    const stale = await scratchRepo('cms-backend-stale-', {
+      [ITEM]: 'order: 1\nname: Asha\nrole: Lead\nicon: sun\n',
+    });
+    const own = await startBackend(stale, 0, 'error');
+    const ownApi = `http://127.0.0.1:${(own.address() as AddressInfo).port}/api/v1`;
+    const send = (action: string, params: object) =>
+      fetch(ownApi, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4321' },
+        body: JSON.stringify({ action, params }),
+      });
+    const saveRaw = (raw: string) =>
+      send('persistEntry', {
+        branch: 'main',
+        entry: { slug: '01-lead', path: ITEM, raw },
+        assets: [],
+        options: {
+          collectionName: 'team',
+          commitMessage: 'Update',
+          useWorkflow: false,
+          status: 'draft',
+        },
+      });
+    try {
+      // Never handed out by this backend (restarted under an open editor): refused.
+      expect((await saveRaw('order: 1\nname: Asha R\nrole: Lead\nicon: sun\n')).status).toBe(409);
+      // Opened in the CMS; elsewhere the role changes and is committed.
+      await send('entriesByFolder', {
+        branch: 'main',
+        folder: 'content/team',
+        extension: 'yaml',
+        depth: 1,
+      });
+      await writeFile(join(stale, ITEM), 'order: 1\nname: Asha\nrole: Director\nicon: sun\n');
+      gitIn(stale, 'commit', '-qam', 'Role: Director');
+      const head = gitIn(stale, 'rev-parse', 'HEAD');
+      const refused = await saveRaw('order: 1\nname: Asha R\nrole: Lead\nicon: sun\n');
+      expect(refused.status).toBe(409);
+      const { error } = (await refused.json()) as { error: string };
+      expect(error).toContain(`${ITEM} has changed since you opened it`);
+      expect(error).toContain('Role: Director');
+      expect(error).toContain('reload the page');
+      expect(gitIn(stale, 'rev-parse', 'HEAD')).toBe(head);
+      // Reloaded: the editor sees the Director and saves the name over it.
+      expect((await send('getEntry', { branch: 'main', path: ITEM })).status).toBe(200);
+      const saved = await saveRaw('order: 1\nname: Asha R\nrole: Director\nicon: sun\n');
+      expect(saved.status).toBe(200);
+      expect(await readFile(join(stale, ITEM), 'utf8')).toContain('role: Director');
+      // Its own save leaves the editor up to date: a second save goes through.
+      const again = await saveRaw('order: 1\nname: Asha Rao\nrole: Director\nicon: sun\n');
+      expect(again.status).toBe(200);
+    } finally {
+      await removeRepo(own, stale);
+    }
   });
 
   it('still answers reads while the tree is dirty', async () => {
