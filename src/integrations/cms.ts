@@ -58,6 +58,58 @@ const BROWSER_MODULES: Readonly<Record<string, string>> = {
  */
 export const MANUAL_INIT = 'window.CMS_MANUAL_INIT = true;\n';
 
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+  );
+
+/**
+ * /cms/ of a build that names no repository (CMS_GITHUB_REPO unset: `npm start`, or a deploy
+ * before the setting is made): what to do, in the site's own styles, instead of Decap's raw
+ * "Error loading the CMS configuration". No script: nothing of Decap is loaded.
+ */
+export function unconfiguredPage(styles: readonly string[]): string {
+  const links = styles
+    .map((href) => `    <link rel="stylesheet" href="${escapeHtml(href)}" />\n`)
+    .join('');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex, nofollow" />
+    <title>Content editor: not set up yet</title>
+${links}  </head>
+  <body>
+    <main id="main-content" style="padding: 3rem 0 4rem">
+      <div class="container prose">
+        <h1>The content editor is not set up on this site yet</h1>
+        <p>
+          This copy of the site was built without a repository for the editor to save into, so
+          there is nothing to sign in to here.
+        </p>
+        <h2>To edit on this website</h2>
+        <p>
+          Whoever runs the site sets <code>CMS_GITHUB_REPO</code> (the GitHub repository, as
+          <code>owner/name</code>) in the Netlify project's environment and deploys again; the
+          README's section &ldquo;Editing in the browser (CMS)&rdquo; lists the steps, including
+          the GitHub sign-in. This page then becomes the editor's sign-in.
+        </p>
+        <h2>To edit on your own computer</h2>
+        <p>
+          In a copy of the repository, run <code>npm run cms</code> and open
+          <a href="http://127.0.0.1:4321/cms/">http://127.0.0.1:4321/cms/</a>. Each save there is
+          a commit on the branch you have checked out; no account is needed.
+        </p>
+        <p><a href="/">Back to the website</a></p>
+      </div>
+    </main>
+  </body>
+</html>
+`;
+}
+
 /** The tidy formats with the `yaml` package, bundled for the browser (no CDN). */
 const FORMATS_SOURCE = 'src/integrations/cms/tidy-yaml.ts';
 
@@ -163,17 +215,17 @@ export default function cms(env: Env = process.env): AstroIntegration {
         const out = join(dist, 'cms');
         await mkdir(out, { recursive: true });
         const config = cmsConfig(root, env);
+        const styles = await siteStyles(dist);
         if (config.backend.repo === undefined) {
-          logger.info('CMS_GITHUB_REPO is not set: /cms/ can only edit through `npm run cms`');
+          logger.info('CMS_GITHUB_REPO is not set: /cms/ says how to set it or use `npm run cms`');
+          await writeFile(join(out, 'index.html'), unconfiguredPage(styles));
+          return;
         }
         const files = (await readdir(bundleDir())).filter((name) => SHIPPED.test(name));
         await Promise.all([
           writeFile(join(out, 'index.html'), CMS_PAGE),
           writeFile(join(out, 'config.yml'), configYaml(config)),
-          writeFile(
-            join(out, 'init.js'),
-            initScript(await siteStyles(dist), previewTemplates(config)),
-          ),
+          writeFile(join(out, 'init.js'), initScript(styles, previewTemplates(config))),
           ...Object.entries(BROWSER_MODULES).map(([name, source]) =>
             copyFile(join(root, source), join(out, name)),
           ),

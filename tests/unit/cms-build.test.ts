@@ -60,6 +60,17 @@ describe('the CMS in the build', () => {
     ]);
   });
 
+  it("without a repository, writes a page in the site's styles that says what to do, and no CMS", async () => {
+    const out = await build({});
+    const page = await readFile(join(out, 'index.html'), 'utf8');
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(page).toContain('<link rel="stylesheet" href="/_astro/a.css" />');
+    expect(page).toContain('CMS_GITHUB_REPO');
+    expect(page).toContain('npm run cms');
+    expect(page).not.toContain('<script');
+    expect(await readdir(out)).toEqual(['index.html']);
+  });
+
   it('writes the generated config, with the repository from the environment', async () => {
     const out = await build({ CMS_GITHUB_REPO: 'acme/site', CMS_BRANCH: 'live' });
     const config = parse(await readFile(join(out, 'config.yml'), 'utf8'), { maxAliasCount: -1 });
@@ -68,7 +79,7 @@ describe('the CMS in the build', () => {
   });
 
   it("registers the home page's stylesheets as the preview style, and a template per collection", async () => {
-    const out = await build({});
+    const out = await build({ CMS_GITHUB_REPO: 'acme/site' });
     const init = await readFile(join(out, 'init.js'), 'utf8');
     expect(init).toContain('["/_astro/a.css","/_astro/b.css"]');
     expect(init).toContain('CMS.registerPreviewStyle(href)');
@@ -82,7 +93,7 @@ describe('the CMS in the build', () => {
   });
 
   it('bundles the tidy YAML formats and starts the CMS only after registering them', async () => {
-    const out = await build({});
+    const out = await build({ CMS_GITHUB_REPO: 'acme/site' });
     expect(await readFile(join(out, 'manual-init.js'), 'utf8')).toBe(
       'window.CMS_MANUAL_INIT = true;\n',
     );
@@ -105,7 +116,7 @@ describe('the CMS in the build', () => {
   });
 
   it('ships every chunk and wasm file the bundle can load, and no source map', async () => {
-    const out = await build({});
+    const out = await build({ CMS_GITHUB_REPO: 'acme/site' });
     const shipped = new Set(await readdir(out));
     const chunks = (await readdir(bundle)).filter((file) => /^\d+\.decap-cms\.js$/.test(file));
     expect(chunks.length).toBeGreaterThan(50);
@@ -171,7 +182,9 @@ describe('the CMS apart from the public site', () => {
     expect(cmsRule['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
     const csp = cmsRule['Content-Security-Policy'] ?? '';
     expect(csp).toContain("script-src 'self' 'unsafe-eval';");
-    expect(csp).toContain("connect-src 'self' https://api.github.com;");
+    expect(csp).toContain(
+      "connect-src 'self' https://api.github.com http://127.0.0.1:8081 http://localhost:8081;",
+    );
     expect(csp).not.toMatch(/script-src[^;]*(https?:|\*|'unsafe-inline')/);
     const all = rules.find((rule) => rule.for === '/*')?.values ?? {};
     expect(all['Content-Security-Policy']).not.toContain('unsafe-eval');
