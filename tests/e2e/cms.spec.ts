@@ -270,6 +270,53 @@ test('a save over a commit made since the entry was opened is refused, naming th
   expect(dirtyFiles(repo)).toEqual([]);
 });
 
+test('an icon is picked by searching, each match drawn with its glyph, by keyboard', async ({
+  page,
+}) => {
+  await openEntry(page, 'items-eia', '03-water-conservation');
+  await expect(field(page, 'Title')).toHaveValue('Water Conservation', { timeout: 60_000 });
+  const picker = page.getByRole('combobox').first();
+  await picker.click();
+  await picker.fill('water');
+  const list = page.getByRole('listbox', { name: 'Icons' });
+  // By name and by Lucide's tags: "water" finds the faucet, whose name does not say it.
+  const faucet = list.getByRole('option', { name: 'faucet', exact: true });
+  await expect(faucet).toBeVisible();
+  await expect(faucet.locator('use')).toHaveAttribute('href', '/cms/icons.svg#faucet');
+  const drawn = await faucet.locator('svg').evaluate((svg) => svg.getBoundingClientRect().width);
+  expect(drawn).toBeGreaterThan(0);
+  const options = await list.getByRole('option').allTextContents();
+  const index = options.indexOf('faucet');
+  for (let i = 0; i < index; i++) await picker.press('ArrowDown');
+  await expect(faucet).toHaveAttribute('aria-selected', 'true');
+  await picker.press('Enter');
+  await expect(list).toHaveCount(0);
+  await expect(picker).toHaveValue('faucet');
+  // The preview draws the icon as the site does.
+  const preview = page.frameLocator('iframe').first();
+  await expect(preview.locator('use[href="/cms/icons.svg#faucet"]').first()).toBeAttached();
+});
+
+test("an illustration is picked from thumbnails; the preview has the site's styles", async ({
+  page,
+}) => {
+  await openEntry(page, 'items-generator', '01-core-technology-operation');
+  await expect(field(page, 'Title')).not.toHaveValue('', { timeout: 60_000 });
+  const tiles = page.getByRole('group', { name: 'Image' }).getByRole('button');
+  expect(await tiles.count()).toBeGreaterThan(30);
+  const tile = tiles.filter({ hasText: /^solar-rows$/ });
+  await expect(tile.locator('img')).toHaveJSProperty('complete', true);
+  expect(
+    await tile.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
+  await tile.click();
+  await expect(tile).toHaveAttribute('aria-pressed', 'true');
+  const preview = page.frameLocator('iframe').first();
+  await expect(preview.locator('img[src="/cms/illustrations/solar-rows.svg"]')).toBeVisible();
+  const font = await preview.locator('body').evaluate((body) => getComputedStyle(body).fontFamily);
+  expect(font).not.toMatch(/^"?Times/);
+});
+
 test('a name of spaces only is refused and commits nothing', async ({ page }) => {
   const before = git('rev-parse', 'HEAD').trim();
   await openEntry(page, 'team', TEAM_ENTRY);

@@ -112,10 +112,11 @@ function widgetProblems(
   if (schema.enum) return [...expectWidget('select'), ...expectOptions(schema.enum.map(String))];
   switch (schema.type) {
     case 'string':
-      if (name === 'icon') return [...expectWidget('select'), ...expectOptions(iconNames)];
+      if (name === 'icon') return [...expectWidget('icon'), ...expectOptions(iconNames)];
       if (name === 'image') {
-        const names = collection === 'slides' ? slideImages() : illustrationNames;
-        return [...expectWidget('select'), ...expectOptions(names)];
+        return collection === 'slides'
+          ? [...expectWidget('select'), ...expectOptions(slideImages())]
+          : [...expectWidget('illustration'), ...expectOptions(illustrationNames)];
       }
       return expectWidget('string', 'text');
     case 'integer':

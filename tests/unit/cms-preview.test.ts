@@ -108,9 +108,35 @@ describe('CMS preview templates', () => {
       'Save it.',
       'Infographic: Water',
       'Less use.',
+      ' ',
       'Meters',
       ' Measure.',
       '30%: less',
+    ]);
+    // Icons and illustrations drawn as the site draws them: Lucide's glyphs, the illustration.
+    const pictured = render('items-eia', {
+      title: 'Water',
+      description: 'Save it.',
+      icon: 'droplet',
+      image: 'water-conservation',
+      infographic: {
+        heading: 'W',
+        lead: 'L',
+        features: [{ title: 'M', text: 'T', icon: 'gauge' }],
+      },
+    });
+    const props = (node: unknown, type: string): Record<string, unknown>[] => {
+      if (node === null || typeof node !== 'object') return [];
+      const element = node as Element & { props: Record<string, unknown> | null };
+      const own = element.type === type && element.props ? [element.props] : [];
+      return [...own, ...element.children.flatMap((child) => props(child, type))];
+    };
+    expect(props(pictured, 'use').map(({ href }) => href)).toEqual([
+      '/cms/icons.svg#droplet',
+      '/cms/icons.svg#gauge',
+    ]);
+    expect(props(pictured, 'img').map(({ src }) => src)).toEqual([
+      '/cms/illustrations/water-conservation.svg',
     ]);
     expect(texts(render('team', { name: 'Asha', role: 'Lead' }))).toEqual(['Asha', 'Lead']);
   });

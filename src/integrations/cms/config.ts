@@ -121,8 +121,12 @@ const PAGE_LABELS: Readonly<Record<string, string>> = {
 /** Which name list a string field draws from, by field name, per collection. */
 function namesFor(collection: string, names: ReturnType<typeof assetNames>): NameLists {
   return {
-    icon: names.icons,
-    image: collection === 'slides' ? names.slideImages : names.illustrations,
+    // Pickers with pictures (src/integrations/cms/editing.js); slide photos are few and plain.
+    icon: { widget: 'icon', options: names.icons },
+    image:
+      collection === 'slides'
+        ? { widget: 'select', options: names.slideImages }
+        : { widget: 'illustration', options: names.illustrations },
   };
 }
 

@@ -62,3 +62,288 @@ export function registerCounters() {
     CMS.registerWidget(name, Counted, base.preview, base.schema);
   }
 }
+
+/** Where the CMS serves Lucide's sprite and tags, and the illustrations (src/integrations/cms.ts). */
+export const ICON_SPRITE = '/cms/icons.svg';
+const ICON_TAGS = '/cms/icon-tags.json';
+export const illustrationUrl = (/** @type {string} */ name) => `/cms/illustrations/${name}.svg`;
+
+/** A Lucide icon drawn from the sprite, as the site draws it (stroke in the text colour). */
+export function glyph(/** @type {string} */ name, size = 24) {
+  return h(
+    'svg',
+    {
+      width: size,
+      height: size,
+      viewBox: '0 0 24 24',
+      fill: 'none',
+      stroke: 'currentColor',
+      strokeWidth: 2,
+      strokeLinecap: 'round',
+      strokeLinejoin: 'round',
+      'aria-hidden': 'true',
+      focusable: 'false',
+    },
+    h('use', { href: `${ICON_SPRITE}#${name}` }),
+  );
+}
+
+/** @type {Promise<Record<string, string[]>> | undefined} */
+let tagsLoading;
+const iconTags = () =>
+  (tagsLoading ??= fetch(ICON_TAGS).then(
+    (response) => (response.ok ? response.json() : {}),
+    () => ({}),
+  ));
+
+/** How many matches the picker lists at once: enough to choose from, quick to draw. */
+export const SHOWN = 40;
+
+/**
+ * Icon names matching `query`: by name first (those starting with it before the rest), then by
+ * Lucide's tags ("water" finds droplet, waves…).
+ */
+export function matchIcons(
+  /** @type {readonly string[]} */ names,
+  /** @type {Record<string, string[]>} */ tags,
+  /** @type {string} */ query,
+) {
+  const q = query.trim().toLowerCase();
+  if (q === '') return [...names];
+  const starts = names.filter((name) => name.startsWith(q));
+  const contains = names.filter((name) => !name.startsWith(q) && name.includes(q));
+  const tagged = names.filter(
+    (name) => !name.includes(q) && (tags[name] ?? []).some((tag) => tag.includes(q)),
+  );
+  return [...starts, ...contains, ...tagged];
+}
+
+const row = { display: 'flex', alignItems: 'center', gap: '10px' };
+const listStyle = {
+  listStyle: 'none',
+  margin: '6px 0 0',
+  padding: '4px',
+  maxHeight: '288px',
+  overflowY: 'auto',
+  border: '1px solid #dfdfe3',
+  borderRadius: '5px',
+  background: '#fff',
+};
+const optionStyle = { ...row, padding: '6px 8px', borderRadius: '4px', cursor: 'pointer' };
+const activeStyle = { ...optionStyle, background: '#e8f0ea', outline: '2px solid #1f5132' };
+
+/** Icon fields: a search box over the names and tags, each match shown with its glyph. */
+const iconControl = () =>
+  createClass({
+    getInitialState() {
+      return { query: '', open: false, active: 0, tags: {} };
+    },
+    componentDidMount() {
+      void iconTags().then((tags) => this.setState({ tags }));
+    },
+    names() {
+      return this.props.field.get('options')?.toJS() ?? [];
+    },
+    isValid() {
+      const { value, field } = this.props;
+      if (!value && field.get('required') === false) return true;
+      if (this.names().includes(value)) return true;
+      return {
+        error: { type: 'CUSTOM', message: 'Choose an icon from the list: type to search.' },
+      };
+    },
+    matches() {
+      return matchIcons(this.names(), this.state.tags, this.state.query);
+    },
+    choose(/** @type {string} */ name) {
+      this.props.onChange(name);
+      this.setState({ open: false, query: '', active: 0 });
+    },
+    onKeyDown(/** @type {KeyboardEvent} */ event) {
+      const shown = this.matches().slice(0, SHOWN);
+      const move = (/** @type {number} */ by) => {
+        event.preventDefault();
+        const active = Math.max(0, Math.min(shown.length - 1, this.state.active + by));
+        this.setState({ open: true, active });
+        document
+          .getElementById(`${this.props.forID}-option-${active}`)
+          ?.scrollIntoView({ block: 'nearest' });
+      };
+      if (event.key === 'ArrowDown') move(1);
+      else if (event.key === 'ArrowUp') move(-1);
+      else if (event.key === 'Enter' && this.state.open && shown[this.state.active]) {
+        event.preventDefault();
+        this.choose(shown[this.state.active]);
+      } else if (event.key === 'Escape' && this.state.open) {
+        event.preventDefault();
+        this.setState({ open: false, query: '' });
+      }
+    },
+    render() {
+      const { forID, value, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
+      const { open, query, active } = this.state;
+      const matches = open ? this.matches() : [];
+      const shown = matches.slice(0, SHOWN);
+      const listId = `${forID}-list`;
+      return h(
+        'div',
+        null,
+        h(
+          'div',
+          { style: row },
+          h('span', { style: { ...row, color: '#1f5132' } }, value ? glyph(value, 28) : null),
+          h('input', {
+            id: forID,
+            className: classNameWrapper,
+            type: 'text',
+            role: 'combobox',
+            autoComplete: 'off',
+            'aria-autocomplete': 'list',
+            'aria-expanded': open ? 'true' : 'false',
+            'aria-controls': listId,
+            'aria-activedescendant':
+              open && shown[active] ? `${forID}-option-${active}` : undefined,
+            placeholder: 'Type to search, e.g. water',
+            value: open ? query : (value ?? ''),
+            onFocus: () => {
+              setActiveStyle?.();
+              this.setState({ open: true, query: '', active: 0 });
+            },
+            onBlur: () => {
+              setInactiveStyle?.();
+              this.setState({ open: false, query: '' });
+            },
+            onChange: (/** @type {any} */ event) =>
+              this.setState({ query: event.target.value, open: true, active: 0 }),
+            onKeyDown: this.onKeyDown,
+          }),
+        ),
+        open &&
+          h(
+            'ul',
+            { id: listId, role: 'listbox', 'aria-label': 'Icons', style: listStyle },
+            ...shown.map((name, index) =>
+              h(
+                'li',
+                {
+                  key: name,
+                  id: `${forID}-option-${index}`,
+                  role: 'option',
+                  'aria-selected': index === active ? 'true' : 'false',
+                  style: index === active ? activeStyle : optionStyle,
+                  // Chosen before the input's blur closes the list.
+                  onMouseDown: (/** @type {MouseEvent} */ event) => {
+                    event.preventDefault();
+                    this.choose(name);
+                  },
+                },
+                glyph(name),
+                name,
+              ),
+            ),
+          ),
+        open &&
+          h(
+            'p',
+            { style: counterStyle, 'aria-live': 'polite' },
+            matches.length === 0
+              ? 'No icon matches.'
+              : matches.length > SHOWN
+                ? `${matches.length} icons match; the first ${SHOWN} are shown.`
+                : `${matches.length} ${matches.length === 1 ? 'icon matches' : 'icons match'}.`,
+          ),
+      );
+    },
+  });
+
+const tileStyle = {
+  display: 'grid',
+  gap: '4px',
+  padding: '4px',
+  border: '2px solid transparent',
+  borderRadius: '6px',
+  background: 'none',
+  font: 'inherit',
+  fontSize: '12px',
+  textAlign: 'center',
+  cursor: 'pointer',
+};
+const chosenTile = { ...tileStyle, borderColor: '#1f5132', background: '#e8f0ea' };
+
+/** Illustration fields: every illustration as a thumbnail with its name, one chosen. */
+const illustrationControl = () =>
+  createClass({
+    isValid() {
+      const { value, field } = this.props;
+      const names = field.get('options')?.toJS() ?? [];
+      if (!value && field.get('required') === false) return true;
+      if (names.includes(value)) return true;
+      return { error: { type: 'CUSTOM', message: 'Choose one of the illustrations.' } };
+    },
+    render() {
+      const { forID, value, field, onChange } = this.props;
+      const names = field.get('options')?.toJS() ?? [];
+      const optional = field.get('required') === false;
+      const tile = (
+        /** @type {string} */ name,
+        /** @type {any} */ picture,
+        /** @type {string} */ label,
+      ) =>
+        h(
+          'button',
+          {
+            key: name || 'none',
+            type: 'button',
+            'aria-pressed': value === name || (!value && !name) ? 'true' : 'false',
+            style: value === name || (!value && !name) ? chosenTile : tileStyle,
+            onClick: () => onChange(name || undefined),
+          },
+          picture,
+          label,
+        );
+      return h(
+        'div',
+        {
+          id: forID,
+          role: 'group',
+          'aria-label': field.get('label'),
+          style: {
+            display: 'grid',
+            gap: '8px',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+          },
+        },
+        optional
+          ? tile(
+              '',
+              h('span', { style: { height: '70px', display: 'grid', placeItems: 'center' } }, '—'),
+              'None',
+            )
+          : null,
+        ...names.map((/** @type {string} */ name) =>
+          tile(
+            name,
+            h('img', {
+              src: illustrationUrl(name),
+              alt: '',
+              width: 120,
+              height: 80,
+              loading: 'lazy',
+              style: { width: '100%', height: 'auto', borderRadius: '4px' },
+            }),
+            name,
+          ),
+        ),
+      );
+    },
+  });
+
+/** The pickers the generated config names (`widget: icon`, `widget: illustration`). */
+export function registerPickers() {
+  const preview = (/** @type {any} */ { value }) =>
+    value ? h('span', null, glyph(value), ` ${value}`) : null;
+  CMS.registerWidget('icon', iconControl(), preview);
+  CMS.registerWidget('illustration', illustrationControl(), (/** @type {any} */ { value }) =>
+    value ? h('img', { src: illustrationUrl(value), alt: '', width: 240 }) : null,
+  );
+}

@@ -56,7 +56,13 @@ export interface CmsField {
 }
 
 /** Allowed values of string fields that name something, by field name (`icon`, `image`). */
-export type NameLists = Readonly<Record<string, readonly string[]>>;
+export type NameLists = Readonly<Record<string, NameList>>;
+
+/** The names a field may take, and the widget that offers them (a picker, or a plain select). */
+export interface NameList {
+  widget: 'select' | 'icon' | 'illustration';
+  options: readonly string[];
+}
 
 export interface FieldContext {
   names: NameLists;
@@ -159,7 +165,7 @@ export function fieldOf(
   switch (typeOf(schema)) {
     case 'string': {
       const names = context.names[name];
-      if (names !== undefined) return { ...field, ...select(names) };
+      if (names !== undefined) return { ...field, ...select(names.options), widget: names.widget };
       const pattern =
         schema.pattern !== undefined
           ? ([schema.pattern, 'This is not in the expected form.'] as [string, string])

@@ -6,6 +6,8 @@
  * preview style; the markup uses its global classes (`container`, `prose`, `on-dark`, the home
  * slider's `slider__*`). Component-scoped styles (hero, cards) do not reach the preview frame.
  */
+import { glyph, illustrationUrl } from './editing.js';
+
 const { CMS, h } = /** @type {any} */ (window);
 
 /** An entry's data as plain objects. */
@@ -26,7 +28,18 @@ function Page(/** @type {any} */ { entry, widgetFor }) {
     null,
     h(
       'section',
-      { className: 'on-dark', style: band },
+      {
+        className: 'on-dark',
+        style: {
+          ...band,
+          // The hero's illustration behind its dark overlay, as on the site.
+          ...(hero.image && {
+            backgroundImage: `linear-gradient(rgb(16 38 24 / 0.72), rgb(16 38 24 / 0.72)), url(${illustrationUrl(hero.image)})`,
+            backgroundSize: 'cover',
+            backgroundPosition: 'center',
+          }),
+        },
+      },
       h(
         'div',
         { className: 'container' },
@@ -81,6 +94,13 @@ function Card(/** @type {any} */ { entry }) {
     h(
       'div',
       { className: 'container prose' },
+      data.image &&
+        h('img', {
+          src: illustrationUrl(data.image),
+          alt: '',
+          style: { width: '100%', maxWidth: '28rem', height: 'auto', borderRadius: '8px' },
+        }),
+      data.icon && h('span', { style: { color: 'var(--forest)' } }, glyph(data.icon, 40)),
       h('h3', null, data.title ?? data.name),
       data.role && h('p', null, data.role),
       data.description && h('p', null, data.description),
@@ -91,7 +111,14 @@ function Card(/** @type {any} */ { entry }) {
           'ul',
           null,
           ...(graphic.features ?? []).map((/** @type {any} */ feature, i) =>
-            h('li', { key: i }, h('strong', null, feature.title), ` ${feature.text}`),
+            h(
+              'li',
+              { key: i },
+              feature.icon && glyph(feature.icon, 20),
+              ' ',
+              h('strong', null, feature.title),
+              ` ${feature.text}`,
+            ),
           ),
         ),
       graphic &&
