@@ -68,7 +68,9 @@ export default function AnnouncementTicker() {
     return () => observer.disconnect();
   }, [shown]);
 
-  if (!shown) return null;
+  // An empty fragment, not null: Astro tells a React component by the element it returns, and
+  // a component returning null was then called outside React ("Invalid hook call" under dev).
+  if (!shown) return <></>;
   // About 6 s per announcement keeps the reading speed steady whatever the count.
   const duration = `${Math.max(20, items.length * 6)}s`;
   return (

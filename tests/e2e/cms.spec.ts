@@ -223,6 +223,13 @@ test('the pages list offers content pages only', async ({ page }) => {
   }
 });
 
+test('the dev server renders the home page with no React error in its terminal', async () => {
+  const response = await fetch(`${site}/`);
+  expect(response.status).toBe(200);
+  await response.text();
+  expect(devLog).not.toMatch(/Invalid hook call|Error:/);
+});
+
 test('a description below its minimum length shows the field error and commits nothing', async ({
   page,
 }) => {
