@@ -34,11 +34,7 @@ export function knownName(kind: string, names: readonly string[], source: string
   });
 }
 
-/** The URL path of a page file, given as a path under `src/pages`, e.g. `about.astro` → `/about`. */
-export function routeOf(file: string): string {
-  const route = file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '');
-  return `/${route}`;
-}
+export { routeOf } from './routes.ts';
 
 /**
  * A link a button may point to: a `#section` of the same page, an `https://` URL, or a page of

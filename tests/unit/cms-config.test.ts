@@ -392,6 +392,27 @@ describe('the CMS config generated from the content schemas', () => {
     ]);
   });
 
+  it('links each entry to its page on a deploy preview', () => {
+    const pages = config().collections.find(({ name }) => name === 'pages');
+    const paths = Object.fromEntries(
+      (pages && 'files' in pages ? pages.files : []).map((f) => [f.name, f.preview_path]),
+    );
+    expect(paths['home']).toBeUndefined();
+    expect(paths['about']).toBe('about');
+    expect(paths['environmental-impact-assessment']).toBe(
+      'services/environmental-impact-assessment',
+    );
+    const byName = Object.fromEntries(config().collections.map((c) => [c.name, c]));
+    const path = (name: string) => {
+      const collection = byName[name];
+      return collection && 'preview_path' in collection ? collection.preview_path : undefined;
+    };
+    expect(path('items-eia')).toBe('services/environmental-impact-assessment');
+    expect(path('items-renewable')).toBe('renewable-energy');
+    expect(path('projects')).toBe('projects/{{slug}}');
+    expect(path('team')).toBeUndefined();
+  });
+
   it('names collections and entries as an editor does', () => {
     const labels = Object.fromEntries(config().collections.map((c) => [c.name, c]));
     expect(labels['items-eia']?.label).toBe('EIA cards');

@@ -24,6 +24,7 @@ import {
   entriesOf,
   entryFiles,
   keysAt,
+  pageRoutes,
   pagesWithBody,
   readSchema,
   subfolders,
@@ -55,6 +56,8 @@ export interface CmsFolderCollection {
   identifier_field: string;
   summary?: string;
   sortable_fields?: string[];
+  /** Where an entry shows on a deploy preview (under `site_url`), when not on the home page. */
+  preview_path?: string;
   fields: CmsField[];
 }
 
@@ -63,6 +66,7 @@ export interface CmsFile {
   name: string;
   label: string;
   file: string;
+  preview_path?: string;
   fields: CmsField[];
 }
 
@@ -179,15 +183,21 @@ function pagesCollection(
 ): CmsFilesCollection {
   const folder = source.base.replace(/^\.\//, '').replace(/\/$/, '');
   const withBody = pagesWithBody(root);
+  const routes = new Map(pageRoutes(root).map(({ id, route }) => [id, route]));
   const files = entryFiles(root, folder)
     .filter(({ name }) => !NOT_EDITED_PAGES.has(name))
     .map(({ name, file, data }): CmsFile => {
+      const route = routes.get(name);
+      if (route === undefined) {
+        throw new Error(`${file}: no route in src/pages shows it (a layout given id="${name}")`);
+      }
       const fields = fieldsOf(schema, { names, recordKeys: (path) => keysAt([data], path) });
       const title = Reflect.get(data, 'title');
       return {
         name,
         label: PAGE_LABELS[name] ?? (typeof title === 'string' ? title : name),
         file,
+        ...(route !== '/' && { preview_path: route.slice(1) }),
         fields: [...fieldsUsedBy(fields, data), ...(withBody.has(name) ? [BODY] : [])],
       };
     })
@@ -239,8 +249,17 @@ function collectionsOf(
 
   const split = splitField(schema, subfolders(root, folder));
   if (split === undefined) {
+    // Projects have pages of their own; slides, team and service cards show on the home page.
+    const previewPath = source.name === 'projects' ? { preview_path: 'projects/{{slug}}' } : {};
     return [
-      { name: source.name, label: labelOf(source.name), folder, ...common, fields: fieldsWith() },
+      {
+        name: source.name,
+        label: labelOf(source.name),
+        folder,
+        ...common,
+        ...previewPath,
+        fields: fieldsWith(),
+      },
     ];
   }
   return subfolders(root, folder).map((value) => {
@@ -250,6 +269,7 @@ function collectionsOf(
       label: itemGroups[value as ItemGroupName].label,
       folder: `${folder}/${value}`,
       ...common,
+      preview_path: itemGroups[value as ItemGroupName].page.slice(1),
       fields: fieldsWith({ [split]: value }).filter(({ name }) => !hidden.has(name)),
     };
   });

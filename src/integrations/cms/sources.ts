@@ -7,9 +7,10 @@
  * from src/content-schema/asset-names.ts, as the content schemas' do.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { parse } from 'yaml';
 import { collectionFolders, type CollectionFolder } from '../../content-schema/collections.ts';
+import { routeOf } from '../../content-schema/routes.ts';
 import type { JsonSchema } from './fields.ts';
 
 /** A collection as src/content.config.ts declares it. */
@@ -67,22 +68,38 @@ export function entryFiles(
 
 /** Layouts that render their page's Markdown body (src/layouts), by the `id` they are given. */
 const BODY_LAYOUTS = ['ProsePage', 'LegalPage'];
+/** Every layout a page route hands its content/pages `id` to. */
+const PAGE_LAYOUTS = [...BODY_LAYOUTS, 'PageLayout'];
 
-/**
- * The pages whose route renders their body: a route in src/pages that hands the page's `id` to
- * a layout of BODY_LAYOUTS (`<ProsePage id="about" …/>`).
- */
-export function pagesWithBody(root: string): Set<string> {
-  const layout = new RegExp(`<(?:${BODY_LAYOUTS.join('|')})\\s+id="([\\w-]+)"`, 'g');
-  const pages = new Set<string>();
+/** A page route's layout and the `id` it is given, e.g. `<ProsePage id="about" …/>`. */
+interface PageRoute {
+  id: string;
+  route: string;
+  layout: string;
+}
+
+/** The routes of src/pages that show a page of content/pages, found by the layout they use. */
+export function pageRoutes(root: string): PageRoute[] {
+  const tag = new RegExp(`<(${PAGE_LAYOUTS.join('|')})\\b[^>]*?\\bid="([\\w-]+)"`, 'g');
   const folder = join(root, 'src/pages');
-  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.astro')) continue;
-    for (const match of readFileSync(join(folder, file), 'utf8').matchAll(layout)) {
-      if (match[1] !== undefined) pages.add(match[1]);
+  const routes: PageRoute[] = [];
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!file.endsWith('.astro') || file.includes('[')) continue;
+    const source = readFileSync(join(folder, file), 'utf8');
+    for (const [, layout = '', id = ''] of source.matchAll(tag)) {
+      routes.push({ id, route: routeOf(file.split(sep).join('/')), layout });
     }
   }
-  return pages;
+  return routes;
+}
+
+/** The pages whose route renders their body (a layout of BODY_LAYOUTS). */
+export function pagesWithBody(root: string): Set<string> {
+  return new Set(
+    pageRoutes(root)
+      .filter(({ layout }) => BODY_LAYOUTS.includes(layout))
+      .map(({ id }) => id),
+  );
 }
 
 /** Sub-folders of a collection folder (the items' groups). */
