@@ -300,7 +300,7 @@ test('an icon is picked by searching, each match drawn with its glyph, by keyboa
   await expect(list).toHaveCount(0);
   await expect(picker).toHaveValue('faucet');
   // The preview draws the icon as the site does.
-  const preview = page.frameLocator('iframe').first();
+  const preview = page.locator('iframe').first().contentFrame();
   await expect(preview.locator('use[href="/cms/icons.svg#faucet"]').first()).toBeAttached();
 });
 
@@ -318,7 +318,7 @@ test("an illustration is picked from thumbnails; the preview has the site's styl
   ).toBeGreaterThan(0);
   await tile.click();
   await expect(tile).toHaveAttribute('aria-pressed', 'true');
-  const preview = page.frameLocator('iframe').first();
+  const preview = page.locator('iframe').first().contentFrame();
   await expect(preview.locator('img[src="/cms/illustrations/solar-rows.svg"]')).toBeVisible();
   const font = await preview.locator('body').evaluate((body) => getComputedStyle(body).fontFamily);
   expect(font).not.toMatch(/^"?Times/);
