@@ -5,7 +5,7 @@
  * (`127.0.0.1:<port>` or `localhost:<port>`) and its Origin is the CMS page's; a request with no
  * Origin is refused, as the CMS page is always cross-origin to the backend and browsers always
  * send it. Only the actions of Decap's simple mode pass, on the checked-out branch, with entry
- * paths inside content/ and media paths inside public/uploads/, also after following links.
+ * paths inside content/ and media paths inside src/assets/uploads/ (photos only), also after following links.
  * decap-server commits a save with `git add .`, which would sweep every unrelated change of the
  * checkout into the CMS's commit: so the CMS starts only on a clean work tree (`dirtyFiles`) and
  * every write is refused (409, naming the files) while the tree has changes the CMS did not make.
@@ -19,11 +19,13 @@ import { lstat, readdir, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, posix, relative, sep } from 'node:path';
+import { UPLOAD_EXTENSIONS } from '../src/content-schema/asset-names.ts';
+import { MEDIA_FOLDER } from '../src/integrations/cms/config.ts';
 
 /** Where the entries live: every collection's folder is inside it. */
 export const CONTENT_FOLDER = 'content';
-/** The `media_folder` of the generated Decap config (src/integrations/cms/config.ts). */
-export const MEDIA_FOLDER = 'public/uploads';
+/** The `media_folder` of the generated Decap config. */
+export { MEDIA_FOLDER };
 
 /** The origins of the CMS page as `astro dev` serves it on `port`. */
 export function devOrigins(port: number | string): string[] {
@@ -97,6 +99,25 @@ function itemsOf(value: unknown): unknown[] {
 
 const entryPath = (value: unknown): NamedPath => ({ value, roots: [CONTENT_FOLDER] });
 const mediaPath = (value: unknown): NamedPath => ({ value, roots: [MEDIA_FOLDER] });
+
+/** The files an action uploads: a photo the image pipeline sizes, never an SVG or a script. */
+function uploads(name: string, params: Params): unknown[] {
+  if (name === 'persistMedia') return [objectOf(params['asset'])['path']];
+  if (name === 'persistEntry') return itemsOf(params['assets']).map((a) => objectOf(a)['path']);
+  return [];
+}
+
+function checkUploads(name: string, params: Params): void {
+  for (const value of uploads(name, params)) {
+    const file = typeof value === 'string' ? value.toLowerCase() : '';
+    if (!UPLOAD_EXTENSIONS.some((extension) => file.endsWith(extension))) {
+      throw new Refusal(
+        415,
+        `Only photos can be uploaded (${UPLOAD_EXTENSIONS.join(', ')}): ${JSON.stringify(value)} is refused.`,
+      );
+    }
+  }
+}
 
 /** The files a save writes: `entry` (older clients) or `dataFiles`, each maybe moved. */
 function savedFiles(params: Params): NamedPath[] {
@@ -294,6 +315,7 @@ async function checkRequest(
     );
   }
   for (const named of pathsOf(p)) await checkPath(repo, named);
+  checkUploads(name, p);
   if (!WRITES.has(name)) {
     for (const [path, blob] of headBlobs(repo, readPaths(name, p))) loaded.set(path, blob);
     return;

@@ -10,7 +10,12 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { iconNames, illustrationNames, slideImages } from './content-schema/asset-names';
+import {
+  iconNames,
+  illustrationNames,
+  slideImages,
+  uploadNames,
+} from './content-schema/asset-names';
 import { collectionFolders, type CollectionName } from './content-schema/collections';
 import { itemGroupNames } from './content-schema/item-groups';
 import { knownName, pageHref, routeOf } from './content-schema/content-references';
@@ -55,6 +60,17 @@ const hero = z.object({
   image: illustration
     .optional()
     .describe('Illustration beside the hero heading (a file of src/assets/illustrations).'),
+  photo: z
+    .object({
+      src: knownName(
+        'uploaded photo',
+        uploadNames,
+        'src/assets/uploads, as /uploads/<file>',
+      ).describe('A photo uploaded in the editor (JPEG, PNG, WebP or AVIF).'),
+      alt: text().describe('What the photo shows, for visitors who cannot see it (required).'),
+    })
+    .optional()
+    .describe('A photo behind the heading instead of the illustration, with its description.'),
   buttonText: text().optional().describe('Words on the hero button; no button without them.'),
   buttonHref: pageHref(pagePaths)
     .optional()

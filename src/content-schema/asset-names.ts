@@ -6,7 +6,7 @@
  * outside Vite (by the integration, `npm run cms` and the unit tests). The pages load the files
  * themselves through Vite (src/page-helpers/icons.ts, src/page-helpers/illustrations.ts).
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface AssetNames {
@@ -16,7 +16,12 @@ export interface AssetNames {
   illustrations: string[];
   /** `/images/<file>` for each file of src/assets/slides (HomeSlider sizes it). */
   slideImages: string[];
+  /** `/uploads/<file>` for each photo editors uploaded (src/assets/uploads, the CMS's media). */
+  uploads: string[];
 }
+
+/** The photos an upload may be: what Astro's image pipeline sizes (no SVG from outside). */
+export const UPLOAD_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'];
 
 /** In the order of Vite's globs: sorted by file name, extension included. */
 function fileNames(folder: string, extension: string): string[] {
@@ -30,10 +35,19 @@ export function assetNames(root: string): AssetNames {
   const icons = fileNames(join(root, 'node_modules/lucide-static/icons'), '.svg');
   const illustrations = fileNames(join(root, 'src/assets/illustrations'), '.svg');
   const slides = fileNames(join(root, 'src/assets/slides'), '.jpg');
+  const uploadsFolder = join(root, 'src/assets/uploads');
+  const uploads = existsSync(uploadsFolder)
+    ? readdirSync(uploadsFolder)
+        .filter((file) =>
+          UPLOAD_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension)),
+        )
+        .sort()
+    : [];
   return {
     icons: icons.map((file) => file.slice(0, -'.svg'.length)),
     illustrations: illustrations.map((file) => file.slice(0, -'.svg'.length)),
     slideImages: slides.map((file) => `/images/${file}`),
+    uploads: uploads.map((file) => `/uploads/${file}`),
   };
 }
 
@@ -45,3 +59,5 @@ export const iconNames: readonly string[] = project.icons;
 export const illustrationNames: readonly string[] = project.illustrations;
 /** Every slide image as content names it, e.g. `/images/slide1.jpg`, for the content schema. */
 export const slideImages: readonly string[] = project.slideImages;
+/** Every uploaded photo as content names it, e.g. `/uploads/plant.jpg`, for the content schema. */
+export const uploadNames: readonly string[] = project.uploads;

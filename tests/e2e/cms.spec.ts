@@ -26,6 +26,7 @@ const astro = join(root, 'node_modules/astro/bin/astro.mjs');
 const ITEM = 'content/items/eia/01-energy-efficiency.yaml';
 const PAGE = 'content/pages/about.mdx';
 const TEAM_ENTRY = '02-waste-management-specialist';
+const PHOTO_ALT = 'Two biogas domes beside a school kitchen in Thrissur';
 const NEW_TITLE = 'Energy Efficiency Audits for Plants';
 const NEW_DESCRIPTION =
   'A Kerala consultancy for renewable energy, waste and water systems, with ten years of field work.';
@@ -324,6 +325,34 @@ test("an illustration is picked from thumbnails; the preview has the site's styl
   expect(font).not.toMatch(/^"?Times/);
 });
 
+test('a photo uploaded for a project hero is committed with its description', async ({ page }) => {
+  await openEntry(page, 'projects', 'biogas-units');
+  await expect(field(page, 'Title')).not.toHaveValue('', { timeout: 60_000 });
+  const before = Number(git('rev-list', '--count', 'HEAD'));
+  await page
+    .getByRole('button', { name: /Hero banner/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: /Photo/ }).first().click();
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  const photo = await readFile(join(root, 'src/assets/slides/slide2.jpg'));
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'biogas-site.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByText('biogas-site.jpg').first().click();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByLabel('Alt', { exact: false }).last().fill(PHOTO_ALT);
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
+  const mdx = frontMatter(show('HEAD', 'content/projects/biogas-units.mdx')).data;
+  expect(mdx['hero']).toMatchObject({
+    photo: { src: '/uploads/biogas-site.jpg', alt: PHOTO_ALT },
+  });
+  expect(git('ls-files', 'src/assets/uploads').trim()).toBe('src/assets/uploads/biogas-site.jpg');
+  expect(Number(git('rev-list', '--count', 'HEAD'))).toBeGreaterThan(before);
+  expect(dirtyFiles(repo)).toEqual([]);
+});
+
 test('a name of spaces only is refused and commits nothing', async ({ page }) => {
   const before = git('rev-parse', 'HEAD').trim();
   await openEntry(page, 'team', TEAM_ENTRY);
@@ -353,4 +382,9 @@ test('the clone builds, with the new copy on its pages', async () => {
     'utf8',
   );
   expect(eia).toContain(NEW_TITLE);
+  // The uploaded photo, sized and converted by the image pipeline, with its description.
+  const project = await readFile(join(repo, 'dist/projects/biogas-units/index.html'), 'utf8');
+  const hero = /<picture class="illustration">.*?<\/picture>/s.exec(project)?.[0] ?? '';
+  expect(hero).toMatch(/<source srcset="\/_astro\/biogas-site\.[^"]+\.avif \d+w/);
+  expect(hero).toContain(`alt="${PHOTO_ALT}"`);
 });

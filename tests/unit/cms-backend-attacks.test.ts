@@ -228,13 +228,13 @@ describe('the local CMS backend, asked for paths outside content/ and the media 
     const hook = '[core]\n\tfsmonitor = "touch pwned"\n';
     for (const path of [
       '.git/config',
-      'public/uploads/../../.git/config',
+      'src/assets/uploads/../../../.git/config',
       'content/../.git/config',
       `${repo}/.git/config`,
     ]) {
       const reply = await send(persistMedia(path, hook));
       expect(reply.status, path).toBe(403);
-      expect(errorOf(reply)).toContain('only inside public/uploads/');
+      expect(errorOf(reply)).toContain('only inside src/assets/uploads/');
     }
     expect(await snapshot()).toEqual(before);
     expect(existsSync(join(repo, 'pwned'))).toBe(false);
@@ -250,7 +250,7 @@ describe('the local CMS backend, asked for paths outside content/ and the media 
     for (const body of saves) {
       const reply = await send(body);
       expect(reply.status).toBe(403);
-      expect(errorOf(reply)).toMatch(/only inside (content|public\/uploads)\//);
+      expect(errorOf(reply)).toMatch(/only inside (content|src\/assets\/uploads)\//);
     }
     expect(await snapshot()).toEqual(before);
     expect(existsSync(join(repo, 'scripts/evil.ts'))).toBe(false);
@@ -317,10 +317,16 @@ describe('the local CMS backend, asked for paths outside content/ and the media 
     expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/team/02-new.yaml');
 
     const own = { host: `localhost:${port}`, origin: 'http://localhost:4321' };
-    const upload = await send(persistMedia(`${MEDIA_FOLDER}/logo.svg`, '<svg/>'), own);
+    // Photos only: an SVG is a document of its own (scripts, links), not a picture to size.
+    const svg = await send(persistMedia(`${MEDIA_FOLDER}/logo.svg`, '<svg/>'), own);
+    expect(svg.status).toBe(415);
+    expect(errorOf(svg)).toContain('Only photos can be uploaded');
+    const upload = await send(persistMedia(`${MEDIA_FOLDER}/plant.png`, 'png'), own);
     expect(upload.status).toBe(200);
     expect(upload.headers['access-control-allow-origin']).toBe('http://localhost:4321');
-    expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('public/uploads/logo.svg');
+    expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe(
+      'src/assets/uploads/plant.png',
+    );
     expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(commits + 2);
     expect(dirtyFiles(repo)).toEqual([]);
   });
@@ -332,7 +338,8 @@ describe('the folders the backend allows', () => {
   it('are those of the generated CMS config', () => {
     // The config's media folder, read from its source (building the config needs astro sync).
     const config = readFileSync(join(root, 'src/integrations/cms/config.ts'), 'utf8');
-    expect(/media_folder: '([^']+)'/.exec(config)?.[1]).toBe(MEDIA_FOLDER);
+    expect(config).toContain('media_folder: MEDIA_FOLDER,');
+    expect(MEDIA_FOLDER).toBe('src/assets/uploads');
     const sources = collectionSources();
     expect(sources.length).toBeGreaterThan(0);
     for (const { base } of sources) {

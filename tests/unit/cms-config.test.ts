@@ -113,6 +113,12 @@ function widgetProblems(
   switch (schema.type) {
     case 'string':
       if (name === 'icon') return [...expectWidget('icon'), ...expectOptions(iconNames)];
+      // An uploaded photo: Decap's media library, uploads only (the build checks the file).
+      if (name === 'src') {
+        return field.widget === 'image' && field.choose_url === false
+          ? []
+          : [`${at}: not an upload-only image field`];
+      }
       if (name === 'image') {
         return collection === 'slides'
           ? [...expectWidget('select'), ...expectOptions(slideImages())]

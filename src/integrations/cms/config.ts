@@ -32,6 +32,9 @@ import {
 } from './sources.ts';
 import { TIDY_FRONTMATTER, TIDY_YAML } from './tidy-yaml.ts';
 
+/** Where uploaded photos are committed (the local backend lets media paths in here only). */
+export const MEDIA_FOLDER = 'src/assets/uploads';
+
 /** decap-server's default address; `npm run cms` binds it to loopback. */
 export const LOCAL_BACKEND_URL = 'http://127.0.0.1:8081/api/v1';
 
@@ -131,6 +134,8 @@ function namesFor(collection: string, names: ReturnType<typeof assetNames>): Nam
       collection === 'slides'
         ? { widget: 'select', options: names.slideImages }
         : { widget: 'illustration', options: names.illustrations },
+    // A hero photo's file: uploaded through the media library into MEDIA_FOLDER.
+    src: { widget: 'image', options: names.uploads },
   };
 }
 
@@ -316,8 +321,9 @@ export function cmsConfig(
     publish_mode: env['CMS_LOCAL'] === 'true' ? 'simple' : 'editorial_workflow',
     local_backend: { url: localBackendUrl(env) },
     ...(site && { site_url: site, display_url: site }),
-    // No field takes an upload (images are picked by name), but Decap requires a media folder.
-    media_folder: 'public/uploads',
+    // Uploads go where Astro's image pipeline finds them (src/page-helpers/uploads.ts); content
+    // names them `/uploads/<file>`.
+    media_folder: MEDIA_FOLDER,
     public_folder: '/uploads',
     collections: sources.flatMap((source) => collectionsOf(root, source, assets, schemaOf)),
   };

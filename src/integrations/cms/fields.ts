@@ -51,6 +51,8 @@ export interface CmsField {
   fields?: CmsField[];
   collapsed?: boolean;
   modes?: string[];
+  /** An image field takes uploads only, never a URL from elsewhere. */
+  choose_url?: false;
   /** Length limits a counter under a text field shows (src/integrations/cms/editing.js). */
   characters?: { min?: number; max?: number };
 }
@@ -60,7 +62,8 @@ export type NameLists = Readonly<Record<string, NameList>>;
 
 /** The names a field may take, and the widget that offers them (a picker, or a plain select). */
 export interface NameList {
-  widget: 'select' | 'icon' | 'illustration';
+  /** `image`: Decap's upload widget (the media library); the build checks the file exists. */
+  widget: 'select' | 'icon' | 'illustration' | 'image';
   options: readonly string[];
 }
 
@@ -165,6 +168,7 @@ export function fieldOf(
   switch (typeOf(schema)) {
     case 'string': {
       const names = context.names[name];
+      if (names?.widget === 'image') return { ...field, widget: 'image', choose_url: false };
       if (names !== undefined) return { ...field, ...select(names.options), widget: names.widget };
       const pattern =
         schema.pattern !== undefined
