@@ -334,9 +334,10 @@ test('a photo uploaded for a project hero is committed with its description', as
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'biogas-site.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await page.getByText('biogas-site.jpg').first().click();
-  await page.getByRole('button', { name: 'Choose selected' }).click();
-  await page.getByLabel('Alt', { exact: false }).last().fill(PHOTO_ALT);
+  // The upload is committed at once and comes back selected.
+  await expect(page.getByText('biogas-site.jpg').first()).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Choose selected' }).click({ timeout: 20_000 });
+  await page.getByLabel('Alt', { exact: false }).last().fill(PHOTO_ALT, { timeout: 20_000 });
   await publish(page);
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
   const mdx = frontMatter(show('HEAD', 'content/projects/biogas-units.mdx')).data;
