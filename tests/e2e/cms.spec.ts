@@ -380,7 +380,7 @@ test('the clone builds, with the new copy on its pages', async () => {
   expect(eia).toContain(NEW_TITLE);
   // The uploaded photo, sized and converted by the image pipeline, with its description.
   const project = await readFile(join(repo, 'dist/projects/biogas-units/index.html'), 'utf8');
-  const hero = /<picture class="illustration">.*?<\/picture>/s.exec(project)?.[0] ?? '';
+  const hero = /<picture class="illustration"[^>]*>.*?<\/picture>/s.exec(project)?.[0] ?? '';
   expect(hero).toMatch(/<source srcset="\/_astro\/biogas-site\.[^"]+\.avif \d+w/);
   expect(hero).toContain(`alt="${PHOTO_ALT}"`);
 });
