@@ -71,7 +71,7 @@ export default defineConfig({
     // The illustrations (src/assets/illustrations, ours alone) are drawn to AVIF and WebP: an SVG
     // in an <img> is a document of its own, about 7 ms of main-thread work each at load, where a
     // raster image is decoded off the main thread. Only files in the repository are processed;
-    // the CMS's media library takes raster uploads only.
+    // editors' uploads are read only as JPEG, PNG, WebP or AVIF (src/page-helpers/uploads.ts).
     dangerouslyProcessSVG: true,
   },
   devToolbar: { enabled: false },
