@@ -1,14 +1,14 @@
 /**
- * A plain static server for `npm run bench:pages -- --against=DIR`: another site's build (say
- * AstroWind's dist/) served on loopback the way scripts/local-server.ts serves ours (Brotli at
- * quality 5 for text, directory URLs as `index.html`, no caching headers), so that the two are
- * measured under the same conditions.
+ * A plain static site for `npm run bench:pages -- --against=DIR`: another site's build (say
+ * AstroWind's dist/) served on loopback through the local server's own request handling
+ * (`siteHandler` of scripts/local-server.ts: the same compression and 404 page as ours, no API),
+ * so that the two are measured under the same conditions.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createBrotliCompress, constants as zlib } from 'node:zlib';
+import { siteHandler } from './local-server.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,9 +30,8 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
 };
-const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** The file of `dir` a URL path names, or undefined. */
+/** The file of `dir` a URL path names (a folder: its index.html), or undefined. */
 function fileFor(dir: string, pathname: string): string | undefined {
   const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   for (const candidate of [
@@ -49,27 +48,25 @@ function fileFor(dir: string, pathname: string): string | undefined {
 
 /** Serves the folder `dir` on a free port of 127.0.0.1; resolves with its base URL and server. */
 export async function serveStatic(dir: string): Promise<{ base: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    const file = fileFor(dir, pathname) ?? fileFor(dir, '/404.html');
-    const type = TYPES[extname(file ?? '')] ?? 'application/octet-stream';
-    res.statusCode = file === undefined ? 404 : file.endsWith('/404.html') ? 404 : 200;
-    if (file === undefined) {
-      res.end('Not found');
-      return;
-    }
-    res.setHeader('content-type', type);
-    const brotli = compressible.test(type) && /\bbr\b/.test(String(req.headers['accept-encoding']));
-    const body = createReadStream(file);
-    if (!brotli) {
-      void pipeline(body, res).catch(() => undefined);
-      return;
-    }
-    res.setHeader('content-encoding', 'br');
-    res.setHeader('vary', 'Accept-Encoding');
-    const compressor = createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-    void pipeline(body, compressor, res).catch(() => undefined);
-  });
+  const notFound = join(dir, '404.html');
+  const server = createServer(
+    siteHandler({
+      routes: [],
+      // Only to read request paths: this site has no API.
+      origin: 'http://127.0.0.1',
+      staticFile: async (req) => {
+        const file = fileFor(dir, new URL(req.url ?? '/', 'http://localhost').pathname);
+        if (file === undefined) return undefined;
+        return new Response(await readFile(file), {
+          headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' },
+        });
+      },
+      notFoundPage: existsSync(notFound)
+        ? new Uint8Array(readFileSync(notFound))
+        : new TextEncoder().encode('Not found'),
+      headersFor: async () => ({}),
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
