@@ -5,7 +5,8 @@
  * (`127.0.0.1:<port>` or `localhost:<port>`) and its Origin is the CMS page's; a request with no
  * Origin is refused, as the CMS page is always cross-origin to the backend and browsers always
  * send it. Only the actions of Decap's simple mode pass, on the checked-out branch, with entry
- * paths inside content/ and media paths inside src/assets/uploads/ (photos only), also after following links.
+ * paths inside content/ and media paths inside src/assets/uploads/ (photos only), also after
+ * following links.
  * decap-server commits a save with `git add .`, which would sweep every unrelated change of the
  * checkout into the CMS's commit: so the CMS starts only on a clean work tree (`dirtyFiles`) and
  * every write is refused (409, naming the files) while the tree has changes the CMS did not make.
@@ -229,7 +230,7 @@ async function checkPath(repo: string, named: NamedPath): Promise<void> {
   if (links.length > 0) throw leaving(links);
 }
 
-/** The blob of each of `paths` at HEAD (a folder: every file below it); absent ones are left out. */
+/** The blob at HEAD of each of `paths` (a folder: every file below it); absent ones left out. */
 function headBlobs(repo: string, paths: readonly string[]): Map<string, string> {
   const blobs = new Map<string, string>();
   if (paths.length === 0) return blobs;

@@ -30,7 +30,7 @@ const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Sh
 
 /**
  * A text field: spaces around it are dropped, and a blank or spaces-only value is refused, so a
- * heading can never build empty. The CMS refuses the same (src/integrations/cms/widgets.js).
+ * heading can never build empty. The CMS refuses the same (its patterns: src/integrations/cms/fields.ts).
  */
 const text = () => z.string().trim().min(1, { error: 'must not be blank' });
 

@@ -5,11 +5,13 @@
  * The bundle carries its own React and is copied as files, so nothing of it enters Vite's graph
  * and no public page can import it. The build writes dist/cms/: index.html, config.yml, init.js
  * (the site's stylesheets as the preview style; starts the CMS), manual-init.js, formats.js (the
- * tidy YAML formats with the `yaml` package, bundled by esbuild), preview.js and editing.js (the preview
- * templates and the text fields' messages and counters, copied from src/integrations/cms/) and the bundle with its lazily loaded chunks,
- * minus their source-map comments (`npm run verify:deploy` refuses source maps). `astro dev`
- * serves the same files from memory, config regenerated per request, for `npm run cms`.
- * netlify.toml gives /cms/* its own CSP and `noindex`.
+ * tidy YAML formats with the `yaml` package, bundled by esbuild), preview.js and editing.js (the
+ * preview templates; the text fields' messages and counters and the pickers; both copied from
+ * src/integrations/cms/), what the pickers draw (Lucide's sprite and tags, the illustrations)
+ * and the bundle with its lazily loaded chunks, minus their source-map comments (`npm run
+ * verify:deploy` refuses source maps); with no repository configured, only a page saying what to
+ * do. `astro dev` serves the same files from memory, config regenerated per request, for
+ * `npm run cms`. netlify.toml gives /cms/* its own CSP and `noindex`.
  */
 import type { AstroIntegration } from 'astro';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -13,6 +13,15 @@ export const infographicGroups: readonly ItemGroup[] = itemGroupNames.filter(
   (group) => itemGroups[group].infographic,
 );
 
+/** Refuses, at build, a group shown with illustrations that item-groups.ts gives icons. */
+export function requireIllustrations(group: ItemGroup, component: string): void {
+  if (itemGroups[group].media !== 'image') {
+    throw new Error(
+      `${component} shows illustrations, but src/content-schema/item-groups.ts gives "${group}" icons`,
+    );
+  }
+}
+
 /** A group's items in their `order`. */
 export async function getItems(group: ItemGroup): Promise<ServiceItem[]> {
   const items = await getCollection('items', (item) => item.data.group === group);

@@ -63,7 +63,7 @@ export function registerCounters() {
   }
 }
 
-/** Where the CMS serves Lucide's sprite and tags, and the illustrations (src/integrations/cms.ts). */
+/** Where /cms/ serves Lucide's sprite and tags, and the illustrations (src/integrations/cms.ts). */
 export const ICON_SPRITE = '/cms/icons.svg';
 const ICON_TAGS = '/cms/icon-tags.json';
 export const illustrationUrl = (/** @type {string} */ name) => `/cms/illustrations/${name}.svg`;

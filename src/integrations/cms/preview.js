@@ -135,7 +135,7 @@ function Card(/** @type {any} */ { entry }) {
 
 const TEMPLATES = { page: Page, slide: Slide, card: Card };
 
-/** @param {Readonly<Record<string, 'page' | 'slide' | 'card'>>} templates from the generated config */
+/** @param {Readonly<Record<string, 'page' | 'slide' | 'card'>>} templates from the config */
 export function registerPreviews(templates) {
   for (const [name, kind] of Object.entries(templates)) {
     CMS.registerPreviewTemplate(name, TEMPLATES[kind]);
