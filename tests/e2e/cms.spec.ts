@@ -341,7 +341,18 @@ test('a photo uploaded for a project hero is committed with its description', as
   // The upload is committed at once and comes back selected.
   await expect(page.getByText('biogas-site.jpg').first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Choose selected' }).click({ timeout: 20_000 });
-  await page.getByLabel('Alt', { exact: false }).last().fill(PHOTO_ALT, { timeout: 20_000 });
+  // A photo without its description is not saved: the field asks for it.
+  const uploaded = git('rev-parse', 'HEAD').trim();
+  await publish(page);
+  await expect(
+    page.getByText(
+      'Photo description (alt text) is needed once anything else in \u201cPhoto\u201d is filled in.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(git('rev-parse', 'HEAD').trim()).toBe(uploaded);
+  await page.getByLabel('Photo description (alt text)').fill(PHOTO_ALT, { timeout: 20_000 });
   await publish(page);
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
   const mdx = frontMatter(show('HEAD', 'content/projects/biogas-units.mdx')).data;
@@ -350,6 +361,32 @@ test('a photo uploaded for a project hero is committed with its description', as
   });
   expect(git('ls-files', 'src/assets/uploads').trim()).toBe('src/assets/uploads/biogas-site.jpg');
   expect(Number(git('rev-list', '--count', 'HEAD'))).toBeGreaterThan(before);
+  expect(dirtyFiles(repo)).toEqual([]);
+});
+
+test('a new team member is saved as NN-slug.yaml, numbered by position', async ({ page }) => {
+  await page.goto(`${site}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site}/cms/#/collections/team/new`);
+  const position = field(page, 'Position');
+  await position.fill('7', { timeout: 60_000 });
+  await field(page, 'Name').fill('Meera Nair');
+  await field(page, 'Role').fill('Biogas and compost systems for schools');
+  const icon = page.getByRole('combobox').first();
+  await icon.fill('sprout');
+  await icon.press('Enter');
+  await expect(icon).toHaveValue('sprout');
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
+  const file = 'content/team/07-meera-nair.yaml';
+  expect(git('show', '--name-only', '--format=', 'HEAD').trim()).toBe(file);
+  // The position that names the file is not written into it.
+  expect(parse(show('HEAD', file))).toEqual({
+    order: 7,
+    name: 'Meera Nair',
+    role: 'Biogas and compost systems for schools',
+    icon: 'sprout',
+  });
   expect(dirtyFiles(repo)).toEqual([]);
 });
 

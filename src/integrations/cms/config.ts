@@ -30,6 +30,7 @@ import {
   subfolders,
   type CollectionSource,
 } from './sources.ts';
+import { FILE_NUMBER } from './saving.js';
 import { TIDY_FRONTMATTER, TIDY_YAML } from './tidy-yaml.ts';
 
 /** Where uploaded photos are committed (the local backend lets media paths in here only). */
@@ -236,8 +237,9 @@ function collectionsOf(
     format: (markdown ? TIDY_FRONTMATTER : TIDY_YAML) as CmsFolderCollection['format'],
     create: true,
     delete: true,
-    slug: '{{slug}}',
     identifier_field: identifier,
+    // The house's file names, `NN-slug.yaml`: NN is the position (src/integrations/cms/saving.js).
+    slug: properties.includes('order') ? `{{fields.${FILE_NUMBER}}}-{{slug}}` : '{{slug}}',
     ...(properties.includes('order') && {
       summary: `{{order}}. {{${identifier}}}`,
       sortable_fields: ['order', identifier],

@@ -33,12 +33,55 @@ export function registerMessages() {
 const counterStyle = { margin: '6px 0 0', fontSize: '13px', color: '#5d626f' };
 const overStyle = { ...counterStyle, color: '#b42318', fontWeight: 600 };
 
-/** The string and text widgets, each with a character counter under a limited field. */
+/** True when a value holds anything: text that is not only spaces, a number, a yes, an item. */
+export function filledIn(/** @type {unknown} */ value) {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'number') return true;
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.some(filledIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(filledIn);
+  return false;
+}
+
+/**
+ * The message for a blank field of an optional object once the rest of it is filled in (its
+ * `required_with`, src/integrations/cms/fields.ts), or undefined.
+ */
+export function missingWith(
+  /** @type {string} */ label,
+  /** @type {unknown} */ value,
+  /** @type {{path: string, label: string} | undefined} */ within,
+  /** @type {unknown} */ data,
+) {
+  if (within === undefined || filledIn(value)) return undefined;
+  const object = within.path
+    .split('.')
+    .reduce((/** @type {any} */ at, key) => (at == null ? undefined : at[key]), data);
+  if (!filledIn(object)) return undefined;
+  return `${label} is needed once anything else in “${within.label}” is filled in.`;
+}
+
+/**
+ * The string and text widgets, each with a character counter under a limited field, and a field
+ * of an optional object asked for once the rest of the object is filled in.
+ */
 export function registerCounters() {
   for (const name of ['string', 'text']) {
     const base = CMS.getWidget(name);
     if (!base) continue;
     const Counted = createClass({
+      isValid() {
+        // The entry as it is now (the `entry` prop can lag behind the other fields' edits).
+        const { field, value, getEntry, entry: passed } = this.props;
+        const entry = getEntry?.() ?? passed;
+        const message = missingWith(
+          field.get('label', field.get('name')),
+          value,
+          field.get('required_with')?.toJS(),
+          entry?.get('data')?.toJS(),
+        );
+        return message === undefined ? true : { error: { type: 'CUSTOM', message } };
+      },
       render() {
         const control = h(base.control, this.props);
         const limits = this.props.field.get('characters')?.toJS();

@@ -9,7 +9,9 @@
  * content already uses (`recordKeys`), each optional, so no existing entry loses a key.
  * Decap checks the required fields of an optional object even when the entry has no such
  * object (a page without `closing` could not be saved), so below an optional object every field
- * is optional in the CMS; the build's content check still requires them when the object is there.
+ * is optional to Decap; instead such a field says which object it belongs to (`required_with`),
+ * and the CMS asks for it once anything else there is filled in (a photo without its
+ * description). The build's content check requires them too.
  */
 
 /** The part of JSON Schema that Astro writes for zod schemas. */
@@ -55,6 +57,17 @@ export interface CmsField {
   choose_url?: false;
   /** Length limits a counter under a text field shows (src/integrations/cms/editing.js). */
   characters?: { min?: number; max?: number };
+  /**
+   * A field the schema requires inside an optional object: needed once anything else of that
+   * object (at `path` in the entry's data) is filled in (src/integrations/cms/editing.js).
+   */
+  required_with?: OptionalObject;
+}
+
+/** An optional object of an entry, by its dotted path in the data and its label. */
+export interface OptionalObject {
+  path: string;
+  label: string;
 }
 
 /** Allowed values of string fields that name something, by field name (`icon`, `image`). */
@@ -75,6 +88,10 @@ export interface FieldContext {
   fixed?: Readonly<Record<string, string>>;
   /** True below an optional object: nothing there is required in the CMS. */
   optionalParent?: boolean;
+  /** The nearest optional object above, outside any list (lists have no fixed data path). */
+  optionalObject?: OptionalObject;
+  /** True inside a list's items. */
+  inList?: boolean;
 }
 
 /** Strings that hold paragraphs of copy: a multi-line text box rather than one line. */
@@ -157,7 +174,18 @@ export function fieldOf(
   path = name,
 ): CmsField {
   const field = base(name, schema, required && context.optionalParent !== true);
-  const below = field.required === false ? { ...context, optionalParent: true } : context;
+  if (required && context.optionalObject !== undefined) {
+    field.required_with = context.optionalObject;
+  }
+  const below: FieldContext =
+    field.required === false
+      ? {
+          ...context,
+          optionalParent: true,
+          ...(typeOf(schema) === 'object' &&
+            !context.inList && { optionalObject: { path, label: field.label } }),
+        }
+      : context;
   const fixed = context.fixed?.[path];
   if (fixed !== undefined) return { ...field, widget: 'hidden', default: fixed };
   if (schema.const !== undefined) return { ...field, widget: 'hidden', default: schema.const };
@@ -204,7 +232,12 @@ export function fieldOf(
       if (schema.maxItems !== undefined) list.max = schema.maxItems;
       const items = schema.items ?? { type: 'string' };
       // An item exists once added: its own required fields apply, whatever holds the list.
-      const inItem = { ...context, optionalParent: false };
+      const inItem: FieldContext = {
+        ...context,
+        optionalParent: false,
+        optionalObject: undefined,
+        inList: true,
+      };
       if (typeOf(items) === 'object' && items.properties !== undefined) {
         list.fields = fieldsOf(items, inItem, path);
         list.collapsed = true;

@@ -9,10 +9,12 @@
  * quoted). Only a change of structure (a key or list item added or removed) re-serialises, and then
  * through the `yaml` Document, which still keeps comments, quoting and block styles. A new entry
  * (nothing remembered that matches) is written fresh. `frontmatter` does the same for the YAML
- * between the `---` lines of a Markdown/MDX file and keeps the body exactly as it is.
+ * between the `---` lines of a Markdown/MDX file and keeps the body exactly as it is. Neither
+ * writes the position a new file is named by (`FILE_NUMBER`, src/integrations/cms/saving.js).
  * Bundled into /cms/formats.js (src/integrations/cms.ts): no CDN.
  */
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node } from 'yaml';
+import { FILE_NUMBER } from './saving.js';
 
 /** The project's Prettier printWidth: where new text in a folded block is wrapped. */
 const WIDTH = 100;
@@ -182,7 +184,7 @@ export function yamlFormat(): Format {
       files.remember(text, data);
       return data;
     },
-    toFile(data) {
+    toFile({ [FILE_NUMBER]: _fileNumber, ...data }) {
       const original = files.original(data);
       return original === undefined ? freshYaml(data) : updateYaml(original, data);
     },
@@ -201,7 +203,7 @@ export function frontmatterFormat(): Format {
       files.remember(yaml, front);
       return { ...front, body: match ? (match[2] ?? '') : text };
     },
-    toFile({ body, ...front }) {
+    toFile({ body, [FILE_NUMBER]: _fileNumber, ...front }) {
       const original = files.original(front);
       const yaml = original === undefined ? freshYaml(front) : updateYaml(original, front);
       return `---\n${yaml}---\n${typeof body === 'string' ? body : ''}`;

@@ -1,0 +1,206 @@
+/**
+ * What the CMS checks and adds as it saves, in Decap's `preSave` and `prePublish` events. A
+ * browser module copied as it is to /cms/saving.js (src/integrations/cms.ts); it also runs under
+ * Node (scripts/cms-guard.ts, the tests), so nothing here touches `window` until registered.
+ *
+ * - File names: a new entry of a collection with a position (`order`) is saved as
+ *   `NN-slug.yaml`, NN its position with two digits, as the house's files are named. Decap's slug
+ *   templates cannot pad a number, so the position goes into the data as `FILE_NUMBER` for the
+ *   slug template (src/integrations/cms/config.ts) and the formats leave it out of the file
+ *   (src/integrations/cms/tidy-yaml.ts).
+ * - No silent overwrite on GitHub. Decap writes an editor's whole file: the first save of a
+ *   change commits it over `main` as it is then, and each later save re-applies it over a newer
+ *   `main` (its "rebase"), so a change that reached `main` after the editor opened the entry
+ *   would be undone without a conflict. Before a save, the file the editor loaded (its git blob
+ *   id) must still be the file where it came from (`main`, or the draft's branch), and a draft's
+ *   file must not have changed on `main` since the draft was made; before a publish, the latter
+ *   again. The same rule runs on GitHub as the `cms-guard` check of `cms/` pull requests
+ *   (scripts/cms-guard.ts), so a merge that bypasses the editor is refused too. Locally the
+ *   backend has its own guard (scripts/cms-backend.ts).
+ */
+
+/** The data key that carries a new entry's two-digit position to the slug template. */
+export const FILE_NUMBER = '_file_number';
+
+/** `7` → `07`: the house's file-name prefix for a position. */
+export const fileNumber = (/** @type {number} */ order) =>
+  String(Math.max(0, Math.trunc(order))).padStart(2, '0');
+
+/** Git's id of a file's content (`git hash-object`): SHA-1 of "blob <size>\0" and the bytes. */
+export async function gitBlobId(/** @type {string} */ text) {
+  const body = new TextEncoder().encode(text);
+  const header = new TextEncoder().encode(`blob ${body.length}\0`);
+  const bytes = new Uint8Array(header.length + body.length);
+  bytes.set(header);
+  bytes.set(body, header.length);
+  const digest = await crypto.subtle.digest('SHA-1', bytes);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * What the checks read of a repository.
+ * @typedef {object} Repo
+ * @property {(ref: string, path: string) => Promise<string | null>} blob
+ *   the file's blob id at `ref`, or null where it does not exist
+ * @property {(base: string, head: string) => Promise<string>} mergeBase
+ *   the commit `head` branched from `base` at
+ * @property {(ref: string, path: string) => Promise<string>} lastChange
+ *   the last commit at `ref` that changed the file, as "abc1234, Editor: Team: a new role"
+ */
+
+/**
+ * Why publishing (or saving again) the draft on `draftBranch` would undo a change to `path` on
+ * `branch`, or undefined: the file changed on `branch` since the draft branched from it.
+ */
+export async function staleDraft(
+  /** @type {Repo} */ repo,
+  /** @type {{path: string, branch: string, draftBranch: string}} */ { path, branch, draftBranch },
+) {
+  const base = await repo.mergeBase(branch, draftBranch);
+  const [then, now] = await Promise.all([repo.blob(base, path), repo.blob(branch, path)]);
+  if (then === now) return undefined;
+  return (
+    `${path} has changed on ${branch} since this draft was saved (${await repo.lastChange(branch, path)}), ` +
+    'and publishing the draft would undo that change. Delete the draft\u2019s changes, reload ' +
+    'the page and make your change again on the newer version.'
+  );
+}
+
+/**
+ * Why a save of the entry at `path`, loaded as `raw`, would undo someone else's change, or
+ * undefined. `draftBranch` is the branch of the entry's draft when it has one (loaded from it).
+ */
+export async function staleSave(
+  /** @type {Repo} */ repo,
+  /** @type {{path: string, raw: string, branch: string, draftBranch?: string}} */ entry,
+) {
+  const { path, raw, branch, draftBranch } = entry;
+  const from = draftBranch ?? branch;
+  const [loaded, now] = await Promise.all([gitBlobId(raw), repo.blob(from, path)]);
+  if (loaded !== now) {
+    const change = now === null ? 'it was deleted' : await repo.lastChange(from, path);
+    return (
+      `${path} has changed since you opened it (${change}). Reload the page to see the newer ` +
+      'version, then make your change again. Nothing was saved.'
+    );
+  }
+  return draftBranch === undefined ? undefined : staleDraft(repo, { path, branch, draftBranch });
+}
+
+/** The branch of an entry's draft in the editorial workflow (decap-cms-backend-github). */
+export const draftBranchOf = (/** @type {string} */ collection, /** @type {string} */ slug) =>
+  `cms/${collection}/${slug}`;
+
+/**
+ * GitHub's REST API as a `Repo`, with the signed-in editor's token. Answers are never taken
+ * from the browser's cache (GitHub lets one be reused for a minute).
+ */
+export function githubRepo(
+  /** @type {{apiRoot: string, repo: string, token: string}} */ { apiRoot, repo, token },
+  fetcher = fetch,
+) {
+  const get = async (/** @type {string} */ path) => {
+    const response = await fetcher(`${apiRoot}/repos/${repo}/${path}`, {
+      headers: { Authorization: `token ${token}`, Accept: 'application/vnd.github+json' },
+      cache: 'no-store',
+    });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`GitHub answered ${response.status} to ${path}`);
+    return response.json();
+  };
+  const filePath = (/** @type {string} */ path) =>
+    path.split('/').map(encodeURIComponent).join('/');
+  /** @type {Repo} */
+  const api = {
+    async blob(ref, path) {
+      const file = await get(`contents/${filePath(path)}?ref=${encodeURIComponent(ref)}`);
+      return file?.sha ?? null;
+    },
+    async mergeBase(base, head) {
+      const comparison = await get(`compare/${base}...${head}`);
+      if (comparison === undefined) throw new Error(`no comparison of ${base} and ${head}`);
+      return comparison.merge_base_commit.sha;
+    },
+    async lastChange(ref, path) {
+      const query = `sha=${encodeURIComponent(ref)}&path=${encodeURIComponent(path)}&per_page=1`;
+      const [commit] = (await get(`commits?${query}`)) ?? [];
+      if (commit === undefined) return 'in a commit not found';
+      const subject = String(commit.commit.message).split('\n')[0];
+      return `${commit.sha.slice(0, 7)}, ${commit.commit.author?.name ?? 'someone'}: ${subject}`;
+    },
+  };
+  return api;
+}
+
+/** The signed-in editor, as Decap keeps them; the GitHub checks run for GitHub sign-ins only. */
+function githubToken() {
+  try {
+    const user = JSON.parse(localStorage.getItem('decap-cms-user') ?? 'null');
+    return user?.backendName === 'github' && typeof user.token === 'string'
+      ? user.token
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Registers the checks with Decap (`CMS`): `backend` is the config's (repository, branch and
+ * API root), `positioned` the collections whose new files are numbered by position.
+ */
+export function registerSaving(
+  /** @type {any} */ CMS,
+  /** @type {{repo?: string, branch: string, api_root?: string}} */ backend,
+  /** @type {readonly string[]} */ positioned,
+) {
+  const numbered = new Set(positioned);
+  const repoFor = () => {
+    const token = githubToken();
+    if (token === undefined || backend.repo === undefined) return undefined;
+    const apiRoot = backend.api_root ?? 'https://api.github.com';
+    return githubRepo({ apiRoot, repo: backend.repo, token });
+  };
+  const draftOf = (/** @type {any} */ entry) =>
+    entry.get('status') ? draftBranchOf(entry.get('collection'), entry.get('slug')) : undefined;
+
+  CMS.registerEventListener({
+    name: 'preSave',
+    handler: async (/** @type {{entry: any}} */ { entry }) => {
+      const repo = repoFor();
+      if (repo !== undefined && !entry.get('newRecord')) {
+        const draftBranch = draftOf(entry);
+        const stale = await staleSave(repo, {
+          path: entry.get('path'),
+          raw: entry.get('raw'),
+          branch: backend.branch,
+          ...(draftBranch !== undefined && { draftBranch }),
+        });
+        if (stale !== undefined) throw new Error(stale);
+      }
+      const data = entry.get('data');
+      const order = data.get('order');
+      if (
+        entry.get('newRecord') &&
+        numbered.has(entry.get('collection')) &&
+        Number.isFinite(order)
+      ) {
+        return data.set(FILE_NUMBER, fileNumber(order));
+      }
+      return undefined;
+    },
+  });
+  CMS.registerEventListener({
+    name: 'prePublish',
+    handler: async (/** @type {{entry: any}} */ { entry }) => {
+      const repo = repoFor();
+      const draftBranch = draftOf(entry);
+      if (repo === undefined || draftBranch === undefined) return;
+      const stale = await staleDraft(repo, {
+        path: entry.get('path'),
+        branch: backend.branch,
+        draftBranch,
+      });
+      if (stale !== undefined) throw new Error(stale);
+    },
+  });
+}
