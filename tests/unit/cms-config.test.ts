@@ -25,6 +25,7 @@ import {
   keysAt,
   readSchema,
 } from '../../src/integrations/cms/sources';
+import { FILE_NUMBER } from '../../src/integrations/cms/saving.js';
 import { configYaml } from '../../src/integrations/cms/yaml';
 
 const root = join(import.meta.dirname, '../..');
@@ -427,6 +428,43 @@ describe('the CMS config generated from the content schemas', () => {
     const team = labels['team'];
     expect(team && 'summary' in team && team.summary).toBe('{{order}}. {{name}}');
     expect(team && 'identifier_field' in team && team.identifier_field).toBe('name');
+  });
+
+  it('names new files NN-slug where entries have a position, by slug elsewhere', () => {
+    const slugs = Object.fromEntries(
+      config().collections.flatMap((c) => ('folder' in c ? [[c.name, c.slug]] : [])),
+    );
+    expect(slugs['team']).toBe(`{{fields.${FILE_NUMBER}}}-{{slug}}`);
+    expect(slugs['items-eia']).toBe(`{{fields.${FILE_NUMBER}}}-{{slug}}`);
+    expect(slugs['projects']).toBe('{{slug}}');
+  });
+
+  it("asks for an optional object's required fields once the rest of it is filled in", () => {
+    const projects = config().collections.find(({ name }) => name === 'projects');
+    const hero = projects && 'fields' in projects ? projects.fields : [];
+    const photo = hero.find(({ name }) => name === 'hero')?.fields?.find((f) => f.name === 'photo');
+    const within = { path: 'hero.photo', label: 'Photo' };
+    expect(
+      photo?.fields?.map(({ name, required, required_with }) => [name, required, required_with]),
+    ).toEqual([
+      ['src', false, within],
+      ['alt', false, within],
+    ]);
+    // Not inside a list's items: they have no fixed place in the data (and are required anyway).
+    const inLists: string[] = [];
+    const walk = (fields: readonly CmsField[], inList: boolean) => {
+      for (const field of fields) {
+        if (inList && field.required_with) inLists.push(field.name);
+        const below = field.widget === 'list' || inList;
+        walk([...(field.fields ?? []), ...(field.field ? [field.field] : [])], below);
+      }
+    };
+    for (const collection of config().collections) {
+      const all =
+        'files' in collection ? collection.files.flatMap((f) => f.fields) : collection.fields;
+      walk(all, false);
+    }
+    expect(inLists).toEqual([]);
   });
 
   it('edits MDX pages and projects with their body as raw Markdown, YAML as YAML', () => {

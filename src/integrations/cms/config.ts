@@ -238,8 +238,10 @@ function collectionsOf(
     create: true,
     delete: true,
     identifier_field: identifier,
-    // The house's file names, `NN-slug.yaml`: NN is the position (src/integrations/cms/saving.js).
-    slug: properties.includes('order') ? `{{fields.${FILE_NUMBER}}}-{{slug}}` : '{{slug}}',
+    // The house's data files are named `NN-slug.yaml`, NN the position
+    // (src/integrations/cms/saving.js); a page's file (a project's) by its address alone.
+    slug:
+      !markdown && properties.includes('order') ? `{{fields.${FILE_NUMBER}}}-{{slug}}` : '{{slug}}',
     ...(properties.includes('order') && {
       summary: `{{order}}. {{${identifier}}}`,
       sortable_fields: ['order', identifier],

@@ -232,12 +232,8 @@ export function fieldOf(
       if (schema.maxItems !== undefined) list.max = schema.maxItems;
       const items = schema.items ?? { type: 'string' };
       // An item exists once added: its own required fields apply, whatever holds the list.
-      const inItem: FieldContext = {
-        ...context,
-        optionalParent: false,
-        optionalObject: undefined,
-        inList: true,
-      };
+      const inItem: FieldContext = { ...context, optionalParent: false, inList: true };
+      delete inItem.optionalObject;
       if (typeOf(items) === 'object' && items.properties !== undefined) {
         list.fields = fieldsOf(items, inItem, path);
         list.collapsed = true;
