@@ -7,6 +7,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import {
   draftBranchOf,
   fileNumber,
   gitBlobId,
+  githubRepo,
   staleDraft,
   staleSave,
 } from '../../src/integrations/cms/saving.js';
@@ -181,5 +184,100 @@ describe('saving a draft again, and publishing it', () => {
     });
     expect(passed).toContain('undoes no change');
     expect(await readFile(join(dir, FILE), 'utf8')).toContain('trash-2');
+  });
+});
+
+/**
+ * The three calls of GitHub's REST API the CMS makes (contents, compare, commits), answered in
+ * GitHub's documented shapes from the real repository, on loopback.
+ */
+async function githubOnLoopback(token: string) {
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    seen.push(
+      `${request.headers.authorization} ${request.headers['cache-control'] ?? ''} ${url.pathname}`,
+    );
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `token ${token}`) return send(401, {});
+    const route = /^\/repos\/acme\/site\/(contents|compare|commits)\/?(.*)$/.exec(url.pathname);
+    try {
+      if (route?.[1] === 'contents') {
+        const path = decodeURIComponent(route[2] ?? '');
+        const sha = git(
+          'rev-parse',
+          '--verify',
+          '--quiet',
+          `${url.searchParams.get('ref')}:${path}`,
+        );
+        return send(200, { type: 'file', path, sha: sha.trim() });
+      }
+      if (route?.[1] === 'compare') {
+        const [base = '', head = ''] = decodeURIComponent(route[2] ?? '').split('...');
+        return send(200, { merge_base_commit: { sha: git('merge-base', base, head).trim() } });
+      }
+      if (route?.[1] === 'commits') {
+        const ref = url.searchParams.get('sha') ?? '';
+        const [sha = '', name = '', subject = ''] = git(
+          'log',
+          '-1',
+          '--format=%H%n%an%n%B',
+          ref,
+          '--',
+          url.searchParams.get('path') ?? '',
+        ).split('\n');
+        return send(200, sha ? [{ sha, commit: { message: subject, author: { name } } }] : []);
+      }
+    } catch {
+      return send(404, { message: 'Not Found' });
+    }
+    return send(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const apiRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { apiRoot, seen, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("GitHub's API as the CMS reads it", () => {
+  it("reaches the same verdicts as git itself, with the editor's token and no cached answer", async () => {
+    const api = await githubOnLoopback('gho_editor');
+    try {
+      const github = githubRepo({ apiRoot: api.apiRoot, repo: 'acme/site', token: 'gho_editor' });
+      const fetched: RequestInit[] = [];
+      const watched = githubRepo(
+        { apiRoot: api.apiRoot, repo: 'acme/site', token: 'gho_editor' },
+        (input, init) => {
+          fetched.push(init ?? {});
+          return fetch(input, init);
+        },
+      );
+      const edited = ORIGINAL.replace('Waste Management Specialist', 'Waste Management Lead');
+      expect(await staleSave(github, { path: FILE, raw: ORIGINAL, branch: 'main' })).toBe(
+        undefined,
+      );
+      await saveDraft(edited);
+      await commit(
+        FILE,
+        ORIGINAL.replace('Waste audits', 'Head of waste programmes'),
+        'Team: a new role',
+      );
+      const entry = { path: FILE, raw: edited, branch: 'main', draftBranch: DRAFT };
+      const viaGithub = await staleSave(watched, entry);
+      expect(viaGithub).toBeDefined();
+      expect(viaGithub).toBe(await staleSave(gitRepo(dir), entry));
+      expect(await staleSave(github, { path: FILE, raw: ORIGINAL, branch: 'main' })).toBe(
+        await staleSave(gitRepo(dir), { path: FILE, raw: ORIGINAL, branch: 'main' }),
+      );
+      // A file that is not there is null, not an error.
+      expect(await github.blob('main', 'content/team/99-nobody.yaml')).toBeNull();
+      expect(fetched.every((init) => init.cache === 'no-store')).toBe(true);
+      expect(api.seen.every((line) => line.startsWith('token gho_editor'))).toBe(true);
+      expect(api.seen.some((line) => line.endsWith(`/contents/${FILE}`))).toBe(true);
+    } finally {
+      await api.close();
+    }
   });
 });
