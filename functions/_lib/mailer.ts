@@ -1,8 +1,9 @@
 /**
- * E-mail notifications of new leads. Sent only when SMTP_HOST is set, and on deploy previews and
+ * Sending e-mail. Mail is configured when SMTP_HOST is set, and allowed on deploy previews and
  * branch deploys only with NOTIFY_IN_PREVIEWS=true (a reviewer's test submission must not reach
- * the real inbox); a failure is logged and never fails the submission (the record is already
- * stored when this runs).
+ * the real inbox): `mailSettings` decides both, once. `sendMail` sends one message and throws on
+ * any failure (the outbox, outbox.ts, records it and tries again later); `notify` sends at once
+ * and reports the outcome, for callers with no outbox.
  */
 import { site } from '../../src/config/site.ts';
 import { deployScopeOf, readEnv, readPositiveInt } from './env.ts';
@@ -12,6 +13,13 @@ export interface Notification {
   text: string;
   /** The sender's address, when it is safe to put in a header. */
   replyTo?: string;
+}
+
+/** A message with its recipient and, from the outbox, its stable Message-ID. */
+export interface OutgoingMail extends Notification {
+  to: string;
+  /** `<…@…>`: the same for every attempt, so a receiver can tell a repeat from a new message. */
+  messageId?: string;
 }
 
 export type NotifyResult = 'sent' | 'skipped' | 'failed';
@@ -28,50 +36,72 @@ export function mailAllowed(deployContext?: string): boolean {
   return deployScopeOf(deployContext) !== 'preview' || readEnv('NOTIFY_IN_PREVIEWS') === 'true';
 }
 
-export async function notify(message: Notification, deployContext?: string): Promise<NotifyResult> {
+/** How this deploy sends mail; undefined when it sends none (no SMTP_HOST, or a preview). */
+export interface MailSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+  from: string;
+  /** The office's address: NOTIFY_TO, else the company's. */
+  office: string;
+}
+
+export function mailSettings(deployContext?: string): MailSettings | undefined {
   const host = readEnv('SMTP_HOST');
-  if (!host || !mailAllowed(deployContext)) return 'skipped';
+  if (!host || !mailAllowed(deployContext)) return undefined;
   const secure = readEnv('SMTP_SECURE') === 'true';
   const user = readEnv('SMTP_USER');
   const pass = readEnv('SMTP_PASS');
-  const to = readEnv('NOTIFY_TO') ?? site.email;
-  const from = readEnv('SMTP_FROM') ?? user ?? site.email;
+  return {
+    host,
+    port: readPositiveInt('SMTP_PORT', secure ? 465 : 587),
+    secure,
+    ...(user && pass ? { auth: { user, pass } } : {}),
+    from: readEnv('SMTP_FROM') ?? user ?? site.email,
+    office: readEnv('NOTIFY_TO') ?? site.email,
+  };
+}
+
+/** Header values: no line breaks, bounded length. */
+const headerValue = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
+
+/** Sends one message; rejects with the server's or the connection's error. */
+export async function sendMail(mail: OutgoingMail, settings: MailSettings): Promise<void> {
+  // Loaded only when mail is sent: it is the largest import, and every cold start pays for it.
+  const { default: nodemailer } = await import('nodemailer');
+  const transport = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    ...(settings.auth ? { auth: settings.auth } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+  });
   try {
-    // Loaded only when mail is configured: it is the largest import, and every cold start pays for it.
-    const { default: nodemailer } = await import('nodemailer');
-    const transport = nodemailer.createTransport({
-      host,
-      port: readPositiveInt('SMTP_PORT', secure ? 465 : 587),
-      secure,
-      ...(user && pass ? { auth: { user, pass } } : {}),
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 15_000,
-    });
     await transport.sendMail({
-      from,
-      to,
-      // Header values: no line breaks, bounded length.
-      subject: message.subject.replace(/[\r\n\t]+/g, ' ').slice(0, 200),
-      text: message.text,
-      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      from: settings.from,
+      to: mail.to,
+      subject: headerValue(mail.subject),
+      text: mail.text,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
     });
+  } finally {
+    transport.close();
+  }
+}
+
+/** Sends `message` to the office now: 'skipped' where mail is off, 'failed' (logged) on error. */
+export async function notify(message: Notification, deployContext?: string): Promise<NotifyResult> {
+  const settings = mailSettings(deployContext);
+  if (settings === undefined) return 'skipped';
+  try {
+    await sendMail({ ...message, to: settings.office }, settings);
     return 'sent';
   } catch (error) {
     console.error('Notification e-mail failed:', error instanceof Error ? error.message : error);
     return 'failed';
   }
-}
-
-/**
- * Sends after the response when the platform allows it (`waitUntil`), else before answering.
- * Never rejects: a failed e-mail must not fail a stored submission.
- */
-export async function notifyAfterResponse(
-  message: Notification,
-  context: { waitUntil?: (promise: Promise<unknown>) => void; deploy?: { context?: string } },
-): Promise<void> {
-  const sending = notify(message, context.deploy?.context);
-  if (context.waitUntil) context.waitUntil(sending);
-  else await sending;
 }

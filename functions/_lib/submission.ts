@@ -9,7 +9,8 @@ import { fieldErrors, isBotSubmission } from '../../src/lib/schemas/index.ts';
 import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
-import { notifyAfterResponse, type Notification } from './mailer.ts';
+import { notify, type Notification } from './mailer.ts';
+import { deliverAfterResponse, enqueue } from './outbox.ts';
 import { leadNotification } from './notifications.ts';
 import { StorageUnavailableError } from './repositories/store.ts';
 import {
@@ -25,6 +26,8 @@ export type { FormFallback };
 
 export interface SubmissionOptions<S extends v.GenericSchema> {
   schema: S;
+  /** The store the records go to (the outbox names each lead's e-mails by it). */
+  store: string;
   /** Stores the submission; with an idempotency key, a retry gets the first one's record. */
   save: (input: v.InferOutput<S>, key: string | undefined) => Promise<Submitted<v.InferOutput<S>>>;
   notification: (record: Stamped & v.InferOutput<S>) => Notification;
@@ -57,6 +60,7 @@ export function leadSubmission(kind: AnyLeadKind): Handler {
   const records = leadTimeline(kind);
   return publicSubmission({
     schema: kind.schema as v.GenericSchema<unknown, object>,
+    store: kind.store,
     save: (input, key) => records.submit(input, key),
     notification: (record) => leadNotification(kind, record),
     form: kind.form,
@@ -94,8 +98,7 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw error;
     }
     const { record, replayed } = saved;
-    // A retry's record was announced (or its e-mail lost) by the first try: never twice.
-    if (!replayed) await notifyAfterResponse(options.notification(record), context);
+    await announce(options, record, replayed, context);
     return asForm
       ? seeOther(thankYou)
       : json({ _id: record._id, createdAt: record.createdAt }, 201);
@@ -113,6 +116,33 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw error;
     }
   };
+}
+
+/**
+ * The office's e-mail about a stored lead: queued in the outbox before the answer, sent after it.
+ * A keyed retry queues it again and finds it queued (sent once, by whichever try queued it). If the
+ * outbox cannot be written, the lead is stored all the same: the e-mail is sent at once instead,
+ * as it was before there was an outbox (once: not for a retry).
+ */
+async function announce<S extends v.GenericSchema>(
+  options: SubmissionOptions<S>,
+  record: Stamped & v.InferOutput<S>,
+  replayed: boolean,
+  context: FunctionContext,
+): Promise<void> {
+  const message = options.notification(record);
+  const lead = { store: options.store, id: record._id, createdAt: record.createdAt };
+  try {
+    const queued = await enqueue(lead, 'notify', message, context.deploy?.context);
+    if (queued?.created) await deliverAfterResponse(queued.key, context);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    console.error(`outbox: ${options.store}/${record._id} not queued; e-mailing at once`);
+    if (replayed) return;
+    const sending = notify(message, context.deploy?.context);
+    if (context.waitUntil) context.waitUntil(sending);
+    else await sending;
+  }
 }
 
 /**

@@ -45,6 +45,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...expand([
     ['/api/health', ['GET']],
     ['/api/erasure', ['GET', 'POST']],
+    ['/api/outbox', ['GET', 'POST']],
   ]),
 ];
 

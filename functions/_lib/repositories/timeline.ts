@@ -16,7 +16,8 @@
  * written takes the record back (within a short grace period), so its 503 means "not stored".
  *
  * A delete removes the record, marks its key claim as gone, deletes any quarantined copy and
- * rewrites the index at once, so no blob of the store holds the record's summary any more.
+ * rewrites the index at once, so no blob of the store holds the record's summary any more; a
+ * lead's e-mails leave the outbox with it.
  */
 import {
   DEFAULT_STATUS,
@@ -38,6 +39,7 @@ import {
   type Tracked,
   type UNCHANGED,
 } from './follow-up.ts';
+import { forgetMailOf } from './outbox.ts';
 import { inPool } from './pool.ts';
 import { QUARANTINE_PREFIX, TOMBSTONE, readRecord, removeRecord, setAside } from './records.ts';
 import { storageTimeLeft, withStore, type Store } from './store.ts';
@@ -474,10 +476,21 @@ export function leadTimeline<
 >(kind: LeadKind<S, K, N, F>): Timeline<v.InferOutput<S> & object> {
   let records = leadTimelines.get(kind.store);
   if (records === undefined) {
-    records = timeline<object>(kind.store, {
+    const base = timeline<object>(kind.store, {
       summary: kind.summary as Readonly<Record<string, never>>,
       search: kind.search,
     });
+    // A lead's e-mails in the outbox hold its data: they go with it, first, so that a failure
+    // there leaves the lead to be deleted again (never an e-mail whose lead is gone).
+    const removeMany = async (ids: readonly string[]) => {
+      await forgetMailOf(kind.store, ids);
+      return base.removeMany(ids);
+    };
+    records = {
+      ...base,
+      removeMany,
+      remove: async (id) => (await removeMany([id])).length === 1,
+    };
     leadTimelines.set(kind.store, records);
   }
   return records as Timeline<v.InferOutput<S> & object>;

@@ -10,3 +10,4 @@ export * from './follow-up.ts';
 export * from './login.ts';
 export * from './erasure.ts';
 export * from './search.ts';
+export * from './outbox.ts';

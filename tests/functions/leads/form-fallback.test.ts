@@ -187,6 +187,7 @@ describe('a form post that fails on the server', () => {
     endpoint(
       publicSubmission({
         schema: ContactMessageSchema,
+        store: 'contact-messages',
         save: () => Promise.reject(error),
         notification: () => ({ subject: '', text: '' }) as never,
         form: { name: 'contact', page: '/about', anchor: 'contact' },

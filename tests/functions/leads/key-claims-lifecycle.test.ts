@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { CLAIM_DAYS, sweepClaims } from '../../../functions/_lib/repositories/submission-keys.ts';
@@ -15,6 +15,7 @@ import { purgeExpired } from '../../../functions/_lib/retention.ts';
 import {
   call,
   countingWaitUntil,
+  deadPort,
   deleteRecord,
   makeToken,
   recordIds,
@@ -43,6 +44,10 @@ let notices = countingWaitUntil();
 beforeEach(async () => {
   token = await makeToken();
   notices = countingWaitUntil();
+  // Mail configured (to a port nobody answers): each new lead queues one e-mail and hands its
+  // sending to waitUntil; a retry finds it queued and hands nothing.
+  vi.stubEnv('SMTP_HOST', '127.0.0.1');
+  vi.stubEnv('SMTP_PORT', String(await deadPort()));
 });
 
 type Body = Record<string, unknown>;

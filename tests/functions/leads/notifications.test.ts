@@ -2,6 +2,7 @@
  * New enquiries and contact messages are e-mailed to the company when SMTP is configured,
  * after they are stored; a failing mail server never loses or fails a submission.
  */
+import { getStore } from '@netlify/blobs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
@@ -216,12 +217,19 @@ describe('retries of one submission', () => {
 });
 
 describe('with a failing mail server', () => {
-  it('still stores the enquiry and answers 201, logging the failure', async () => {
+  it('still stores the enquiry and answers 201, keeping the e-mail in the outbox to retry', async () => {
     vi.stubEnv('SMTP_PORT', String(await deadPort()));
     const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
     expect(res.status).toBe(201);
     expect(await storedEnquiries()).toBe(1);
-    expect(console.error).toHaveBeenCalledWith('Notification e-mail failed:', expect.any(String));
+    const { _id } = (await res.json()) as { _id: string };
+    const entry = (await getStore({ name: 'outbox', consistency: 'strong' }).get(
+      `enquiries/${_id}/notify`,
+      { type: 'json' },
+    )) as { state: string; attempts: number; lastError?: string };
+    expect(entry).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(entry.lastError).toMatch(/ECONNREFUSED/);
+    expect(console.error).toHaveBeenCalledWith(`outbox enquiries/${_id}/notify: attempt 1 failed`);
   });
 
   it('still stores the contact message when authentication is refused', async () => {
