@@ -7,6 +7,7 @@
  * (scripts/local-blobs.ts): the same code that runs on Netlify, with no account and no network.
  * This wrapper starts them; scripts/local-server.ts answers requests, adding what the CDN would:
  * compression, the 404 page (with netlify.toml's headers), the 6 MB body cap, the client address.
+ * Scheduled functions run on their intervals (scripts/local-schedule.ts).
  */
 import { createServer } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { ensureLocalAdmin } from './local-admin.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 import { loadFunctions } from './local-functions.ts';
+import { startSchedules } from './local-schedule.ts';
 import { siteHandler, siteHeaders } from './local-server.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -56,6 +58,9 @@ const handler = siteHandler({
   headersFor: siteHeaders(root),
 });
 
+// Scheduled functions (the outbox's retries, the retention purge) on their intervals.
+const stopSchedules = await startSchedules(`${root}functions`);
+
 const addresses = await lookup(host, { all: true });
 const servers = addresses.map(({ address }) => {
   // Idle keep-alive sockets stay open past any client's own idle limit: with Node's default
@@ -84,6 +89,7 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   for (const server of servers) server.close();
+  stopSchedules();
   await netlify.stop();
   await stopBlobs();
   process.exit(0);
