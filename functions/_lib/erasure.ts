@@ -7,14 +7,16 @@
  *
  * The address is looked up in the stores' indexes (timeline-index.ts), so no record is read; an
  * index that cannot be completed in time answers 503 rather than a partial list. Records set aside
- * as unreadable are searched by their raw text. A delete removes the record, its key claim and
- * its index entry (timeline.ts `removeMany`).
+ * as unreadable are searched by their raw text. A delete removes the record, its key claim, its
+ * index entry and its e-mails in the outbox (timeline.ts `removeMany`); the address's places in
+ * the acknowledgement limits go too.
  */
 import { ErasureLookupSchema, ErasureSchema, sameAddress } from '../../src/lib/schemas/index.ts';
 import type { AnyLeadKind } from '../../src/lib/leads/index.ts';
 import { admin } from './auth.ts';
 import { readBody } from './body.ts';
 import { HttpError, dispatch, endpoint, json } from './http.ts';
+import { forgetAddress } from './repositories/ack-limits.ts';
 import { leadTimeline } from './repositories/timeline.ts';
 import { validate } from './validate.ts';
 
@@ -80,6 +82,8 @@ export function erasureEndpoint(kinds: readonly AnyLeadKind[]) {
     const deleted = await Promise.all(
       kinds.map(async (kind, index) => (await leadTimeline(kind).removeMany(found[index]!)).length),
     );
+    // The acknowledgement limits' places of the address (hashed) go too.
+    await forgetAddress(email);
     return json({ deleted: deleted.reduce((sum, count) => sum + count, 0) });
   });
 

@@ -45,6 +45,8 @@ export interface MailSettings {
   from: string;
   /** The office's address: NOTIFY_TO, else the company's. */
   office: string;
+  /** How long to wait for the connection and for the server's greeting (SMTP_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 export function mailSettings(deployContext?: string): MailSettings | undefined {
@@ -60,6 +62,7 @@ export function mailSettings(deployContext?: string): MailSettings | undefined {
     ...(user && pass ? { auth: { user, pass } } : {}),
     from: readEnv('SMTP_FROM') ?? user ?? site.email,
     office: readEnv('NOTIFY_TO') ?? site.email,
+    timeoutMs: readPositiveInt('SMTP_TIMEOUT_MS', 10_000),
   };
 }
 
@@ -75,9 +78,10 @@ export async function sendMail(mail: OutgoingMail, settings: MailSettings): Prom
     port: settings.port,
     secure: settings.secure,
     ...(settings.auth ? { auth: settings.auth } : {}),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 15_000,
+    connectionTimeout: settings.timeoutMs,
+    greetingTimeout: settings.timeoutMs,
+    // A server that stops answering mid-message.
+    socketTimeout: Math.round(settings.timeoutMs * 1.5),
   });
   try {
     await transport.sendMail({

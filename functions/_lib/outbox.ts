@@ -9,13 +9,13 @@
  *   claim. Two instances that try at once: one claim wins, the other sends nothing. An instance
  *   that dies mid-send leaves a claim that runs out, and the message is tried again (with the same
  *   Message-ID, which receivers use to drop a repeat).
- * - The schedule (functions/outbox.ts, every 5 minutes) delivers what is due: attempts 5 min,
+ * - The schedule (functions/outbox-schedule.ts, every 5 minutes) delivers what is due: attempts 5 min,
  *   15 min, 1 h and 6 h after each failure, then every 12 h until 3 days after the lead; then the
  *   message is marked `failed`. The admin lists what is `failed` or still not sent after
  *   OVERDUE_MS, and can retry one at once.
  * - Sent entries are deleted after KEEP_SENT_MS; all of a lead's go when the lead is deleted
  *   (repositories/outbox.ts `forgetMailOf`). Errors are stored as the server gave them; logs carry
- *   keys only.
+ *   keys only. The schedule also clears the acknowledgement limits' old places.
  *
  * Clocks are injected (`clock`), never read from a test's wall time.
  */
@@ -29,6 +29,7 @@ import {
   type MailKind,
   type OutboxEntry,
 } from './repositories/outbox.ts';
+import { sweepPlaces } from './repositories/ack-limits.ts';
 import { withRequestScope, withStore, type DeployInfo, type Store } from './repositories/store.ts';
 
 export { OUTBOX_STORE, type OutboxEntry };
@@ -72,23 +73,25 @@ export interface Queued {
 }
 
 /**
- * Puts the office's e-mail about a new lead in the outbox; undefined where this deploy sends no
- * mail (no SMTP_HOST, or a preview without NOTIFY_IN_PREVIEWS): nothing is queued there.
+ * Puts an e-mail about a new lead in the outbox: to `message.to`, else the office. Undefined
+ * where this deploy sends no mail (no SMTP_HOST, or a preview without NOTIFY_IN_PREVIEWS):
+ * nothing is queued there.
  */
 export async function enqueue(
   lead: { store: string; id: string; createdAt: string },
   kind: MailKind,
-  message: Notification,
+  message: Notification & { to?: string },
   deployContext: string | undefined,
 ): Promise<Queued | undefined> {
   const settings = mailSettings(deployContext);
   if (settings === undefined) return undefined;
   const key = outboxKey(lead.store, lead.id, kind);
+  const to = message.to ?? settings.office;
   const entry: OutboxEntry = {
     key,
     lead: { store: lead.store, id: lead.id },
     kind,
-    mail: { ...message, to: settings.office, messageId: messageIdOf(lead.id, kind, settings.from) },
+    mail: { ...message, to, messageId: messageIdOf(lead.id, kind, settings.from) },
     createdAt: lead.createdAt,
     state: 'pending',
     attempts: 0,
@@ -175,14 +178,19 @@ export async function deliver(
   return failure === undefined ? 'sent' : next.state === 'failed' ? 'failed' : 'retry';
 }
 
-/** Sends a lead's message after the response (`waitUntil`), else before answering; never rejects. */
+/** Sends a lead's messages after the response (`waitUntil`), else before answering; never rejects. */
 export async function deliverAfterResponse(
-  key: string,
+  keys: readonly string[],
   context: { waitUntil?: (promise: Promise<unknown>) => void; deploy?: DeployInfo },
 ): Promise<void> {
-  const sending = deliver(context.deploy, key).catch((error: unknown) => {
-    console.error(`outbox ${key}: left for the next scheduled run`, String(error));
-  });
+  if (keys.length === 0) return;
+  const sending = Promise.all(
+    keys.map((key) =>
+      deliver(context.deploy, key).catch((error: unknown) => {
+        console.error(`outbox ${key}: left for the next scheduled run`, String(error));
+      }),
+    ),
+  );
   if (context.waitUntil) context.waitUntil(sending);
   else await sending;
 }
@@ -209,6 +217,7 @@ export async function deliverDue(
   const started = clock();
   const report: RunReport = { sent: 0, retry: 0, failed: 0, removed: 0, left: 0 };
   const entries = await withRequestScope(deploy, () => readAll());
+  await withRequestScope(deploy, () => sweepPlaces(clock()));
   for (const entry of entries) {
     if (entry.state === 'sent') {
       if (clock() - time(entry.sentAt) > KEEP_SENT_MS) {

@@ -9,7 +9,8 @@ import { fieldErrors, isBotSubmission } from '../../src/lib/schemas/index.ts';
 import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
-import { notify, type Notification } from './mailer.ts';
+import { acknowledgement, acknowledging, mayAcknowledge } from './acknowledgement.ts';
+import { mailSettings, notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
 import { leadNotification } from './notifications.ts';
 import { StorageUnavailableError } from './repositories/store.ts';
@@ -31,6 +32,11 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
   /** Stores the submission; with an idempotency key, a retry gets the first one's record. */
   save: (input: v.InferOutput<S>, key: string | undefined) => Promise<Submitted<v.InferOutput<S>>>;
   notification: (record: Stamped & v.InferOutput<S>) => Notification;
+  /** The acknowledgement to the sender, if the record has a plain address to send it to. */
+  acknowledgement?: (
+    record: Stamped & v.InferOutput<S>,
+    origin: string,
+  ) => (Notification & { to: string }) | undefined;
   form: FormFallback;
 }
 
@@ -63,6 +69,7 @@ export function leadSubmission(kind: AnyLeadKind): Handler {
     store: kind.store,
     save: (input, key) => records.submit(input, key),
     notification: (record) => leadNotification(kind, record),
+    acknowledgement: (record, origin) => acknowledgement(kind, record, origin),
     form: kind.form,
   });
 }
@@ -98,7 +105,7 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw error;
     }
     const { record, replayed } = saved;
-    await announce(options, record, replayed, context);
+    await announce(req, options, record, replayed, context);
     return asForm
       ? seeOther(thankYou)
       : json({ _id: record._id, createdAt: record.createdAt }, 201);
@@ -119,27 +126,42 @@ export function publicSubmission<S extends v.GenericSchema>(
 }
 
 /**
- * The office's e-mail about a stored lead: queued in the outbox before the answer, sent after it.
- * A keyed retry queues it again and finds it queued (sent once, by whichever try queued it). If the
- * outbox cannot be written, the lead is stored all the same: the e-mail is sent at once instead,
- * as it was before there was an outbox (once: not for a retry).
+ * The e-mails about a stored lead: the office's, and the sender's acknowledgement (where it is on
+ * and within its limits), queued in the outbox before the answer and sent after it. A keyed retry
+ * queues the office's again and finds it queued (sent once, by whichever try queued it); it
+ * acknowledges nothing again. If the outbox cannot be written, the lead is stored all the same:
+ * the office's e-mail is sent at once instead, as before there was an outbox (not for a retry).
  */
 async function announce<S extends v.GenericSchema>(
+  req: Request,
   options: SubmissionOptions<S>,
   record: Stamped & v.InferOutput<S>,
   replayed: boolean,
   context: FunctionContext,
 ): Promise<void> {
+  const deployContext = context.deploy?.context;
   const message = options.notification(record);
   const lead = { store: options.store, id: record._id, createdAt: record.createdAt };
   try {
-    const queued = await enqueue(lead, 'notify', message, context.deploy?.context);
-    if (queued?.created) await deliverAfterResponse(queued.key, context);
+    const queued = [await enqueue(lead, 'notify', message, deployContext)];
+    const ack = replayed ? undefined : options.acknowledgement?.(record, new URL(req.url).origin);
+    if (
+      ack !== undefined &&
+      acknowledging() &&
+      mailSettings(deployContext) !== undefined &&
+      (await mayAcknowledge(ack.to, context.ip))
+    ) {
+      queued.push(await enqueue(lead, 'ack', ack, deployContext));
+    }
+    const keys = queued.flatMap((entry) => (entry?.created ? [entry.key] : []));
+    await deliverAfterResponse(keys, context);
   } catch (error) {
     if (!(error instanceof StorageUnavailableError)) throw error;
-    console.error(`outbox: ${options.store}/${record._id} not queued; e-mailing at once`);
+    console.error(
+      `outbox: ${options.store}/${record._id} not queued; e-mailing the office at once`,
+    );
     if (replayed) return;
-    const sending = notify(message, context.deploy?.context);
+    const sending = notify(message, deployContext);
     if (context.waitUntil) context.waitUntil(sending);
     else await sending;
   }

@@ -19,7 +19,7 @@ const base = {
   store: 'tests',
   schema,
   labels: { fullName: 'Full Name', email: 'Email' },
-  mail: { subject: 'test' },
+  mail: { subject: 'test', nextSteps: 'We reply within a day.' },
   list: {
     urlPrefix: 't',
     pageSize: 10,
@@ -84,7 +84,7 @@ test('labels, CSV columns and the e-mail name only record fields', () => {
     person: { email: 'email', name: 'name' },
     search: { text: ['name'], filters: {} },
     // @ts-expect-error `mail.body` must be a field of the record
-    mail: { subject: 'test', body: 'message' },
+    mail: { subject: 'test', body: 'message', nextSteps: 'We reply within a day.' },
   });
 });
 

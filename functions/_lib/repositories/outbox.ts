@@ -10,8 +10,8 @@ import { withStore, type Store } from './store.ts';
 
 export const OUTBOX_STORE = 'outbox';
 
-/** The e-mails a lead causes: the office's notification (the sender's acknowledgement to come). */
-export type MailKind = 'notify';
+/** The e-mails a lead causes: the office's notification and the sender's acknowledgement. */
+export type MailKind = 'notify' | 'ack';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 

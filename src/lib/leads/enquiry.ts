@@ -22,7 +22,12 @@ export const ENQUIRY = leadKind({
   person: { email: 'email', name: 'name', phone: 'phone' },
   search: ENQUIRY_SEARCH,
   labels: ENQUIRY_FIELD_LABELS,
-  mail: { subject: 'generator enquiry' },
+  mail: {
+    subject: 'generator enquiry',
+    nextSteps:
+      'One of our engineers will reply within one working day, usually by phone, to talk ' +
+      'through your site and needs. If a visit would help, we will arrange it with you then.',
+  },
   list: {
     urlPrefix: '',
     pageSize: 10,

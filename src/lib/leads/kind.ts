@@ -63,6 +63,11 @@ export interface LeadKind<
     readonly subject: string;
     readonly fields?: readonly FieldOf<S>[];
     readonly body?: FieldOf<S>;
+    /**
+     * The acknowledgement to the sender (functions/_lib/acknowledgement.ts): what happens next and
+     * when, in a sentence or two.
+     */
+    readonly nextSteps: string;
   };
   /** The admin list: its state's prefix in the admin URL, its page size and its words. */
   list: {

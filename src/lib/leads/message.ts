@@ -13,7 +13,12 @@ export const MESSAGE = leadKind({
   person: { email: 'email', name: 'name' },
   search: MESSAGE_SEARCH,
   labels: { name: 'Name', email: 'Email', message: 'Message' },
-  mail: { subject: 'contact message', fields: ['name', 'email'], body: 'message' },
+  mail: {
+    subject: 'contact message',
+    fields: ['name', 'email'],
+    body: 'message',
+    nextSteps: 'A member of our team will reply to this address within one working day.',
+  },
   list: {
     urlPrefix: 'm',
     pageSize: 10,

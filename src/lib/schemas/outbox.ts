@@ -7,7 +7,7 @@ import * as v from 'valibot';
 export const RETRY_MESSAGE = 'Choose an e-mail from the list of e-mails not delivered.';
 
 /** An outbox entry's key: `<lead store>/<lead id>/<kind>`. */
-export const OUTBOX_KEY = /^[a-z][a-z-]{0,39}\/[0-7][0-9A-HJKMNP-TV-Z]{25}\/notify$/;
+export const OUTBOX_KEY = /^[a-z][a-z-]{0,39}\/[0-7][0-9A-HJKMNP-TV-Z]{25}\/(notify|ack)$/;
 
 /** `POST /api/outbox`: sends this e-mail now, even if it was given up. */
 export const OutboxRetrySchema = v.object({
@@ -17,7 +17,8 @@ export const OutboxRetrySchema = v.object({
 /** One e-mail not delivered, as the admin sees it (no message text: it is in the lead). */
 export interface UndeliveredMail {
   key: string;
-  kind: 'notify';
+  /** The office's notification, or the acknowledgement to the sender. */
+  kind: 'notify' | 'ack';
   /** Whom it is for. */
   to: string;
   lead: { store: string; id: string };

@@ -72,6 +72,8 @@ beforeEach(() => {
   vi.stubEnv('SMTP_HOST', '127.0.0.1');
   vi.stubEnv('SMTP_PORT', String(port));
   vi.stubEnv('SMTP_SECURE', 'false');
+  // The office's e-mail only: the sender's acknowledgement has tests of its own.
+  vi.stubEnv('ACKNOWLEDGE_SENDER', 'false');
 });
 
 /** Unfolds and decodes enough of a MIME message to search its text. */

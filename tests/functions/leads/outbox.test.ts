@@ -81,6 +81,8 @@ beforeEach(async () => {
   vi.stubEnv('SMTP_HOST', '127.0.0.1');
   vi.stubEnv('SMTP_PORT', String(mail.port));
   vi.stubEnv('SMTP_SECURE', 'false');
+  // The office's e-mail only: acknowledgements have tests of their own.
+  vi.stubEnv('ACKNOWLEDGE_SENDER', 'false');
 });
 
 afterEach(async () => {

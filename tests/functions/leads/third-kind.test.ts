@@ -45,6 +45,7 @@ const APPLICATION = leadKind({
     subject: 'job application',
     fields: ['fullName', 'email', 'position'],
     body: 'coverLetter',
+    nextSteps: 'We read every application and reply within two weeks.',
   },
   list: {
     urlPrefix: 'a',
