@@ -43,7 +43,7 @@ async function startSmtp(options: { refuse?: boolean } = {}): Promise<number> {
   smtp = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, done) {
+    onRcptTo(_address, _session, done) {
       if (options.refuse)
         done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       else done();
