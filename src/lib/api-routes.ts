@@ -46,6 +46,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/health', ['GET']],
     ['/api/erasure', ['GET', 'POST']],
     ['/api/outbox', ['GET', 'POST']],
+    ['/api/backup', ['GET']],
   ]),
 ];
 

@@ -36,3 +36,9 @@ export interface UndeliveredMail {
 export interface OutboxListing {
   undelivered: UndeliveredMail[];
 }
+
+/** `GET /api/backup`: the last backup (scripts/backup.ts), and whether one is overdue (48 h). */
+export interface BackupStatus {
+  last: { at: string; stores: Record<string, number>; bytes: number } | null;
+  overdue: boolean;
+}
