@@ -17,11 +17,14 @@
 import type {
   Announcement,
   AnnouncementInput,
+  BackupStatus,
   ContactMessage,
   Enquiry,
   FollowUp,
   Note,
+  OutboxListing,
   Status,
+  UndeliveredMail,
 } from '../../lib/schemas';
 import { queryParams, type ListQuery } from '../../lib/schemas/search';
 import { ENQUIRY, MESSAGE, type AnyLeadKind, type ErasurePreview } from '../../lib/leads';
@@ -376,6 +379,61 @@ export async function addNote(
   });
   const note = await jsonOf<Note>(response, failed);
   return { note, version: etagVersion(response) };
+}
+
+// ---- E-mails not delivered (the outbox) ------------------------------------------------------
+
+/** GET /api/outbox: the e-mails given up, or not sent 15 minutes after their lead. */
+export async function listUndelivered(): Promise<UndeliveredMail[]> {
+  const failed = listFailed('the e-mails not delivered');
+  const response = await send('/api/outbox', { kind: 'read', failed });
+  const body = await jsonOf<Partial<OutboxListing> | null>(response, failed);
+  if (!Array.isArray(body?.undelivered))
+    throw new ApiError(failed({ status: response.status, detail: 'not a list' }), response.status);
+  return body.undelivered;
+}
+
+/** How one Retry now went: `sending` when the server stopped waiting for the mail server. */
+export type RetryResult = 'sent' | 'retry' | 'failed' | 'sending';
+
+const RETRY_RESULTS: readonly unknown[] = ['sent', 'retry', 'failed', 'sending'];
+const isRetryResult = (value: unknown): value is RetryResult => RETRY_RESULTS.includes(value);
+
+/**
+ * POST /api/outbox: sends one e-mail now, even one given up. A 404 (no longer in the outbox) and
+ * a 409 (sent already, or the site sends no e-mail) come in the server's own words.
+ */
+export async function retryMail(key: string): Promise<RetryResult> {
+  const failed = ({ status, detail }: Failure) =>
+    status === 404 || status === 409 ? detail : `Could not send the e-mail: ${detail}`;
+  const response = await send('/api/outbox', {
+    method: 'POST',
+    body: { key },
+    kind: 'write',
+    failed,
+  });
+  const result = (await jsonOf<{ result?: unknown } | null>(response, failed))?.result;
+  if (!isRetryResult(result))
+    throw new ApiError(
+      failed({ status: response.status, detail: 'unreadable answer' }),
+      response.status,
+    );
+  return result;
+}
+
+// ---- Backups -------------------------------------------------------------------------------
+
+/** GET /api/backup: the last backup and whether one is overdue. */
+export async function backupStatus(): Promise<BackupStatus> {
+  const failed = listFailed('the time of the last backup');
+  const response = await send('/api/backup', { kind: 'read', failed });
+  const body = await jsonOf<Partial<BackupStatus> | null>(response, failed);
+  if (body?.last === undefined || typeof body.overdue !== 'boolean')
+    throw new ApiError(
+      failed({ status: response.status, detail: 'unreadable answer' }),
+      response.status,
+    );
+  return { last: body.last, overdue: body.overdue };
 }
 
 // ---- Login -----------------------------------------------------------------------------------

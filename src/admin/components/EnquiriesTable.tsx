@@ -7,6 +7,7 @@ import type { AdminEnquiry } from '../api/client';
 import { displayValue, formatDate, nextSort, sortByStatus, type StatusSort } from '../display';
 import { DEFAULT_STATUS } from '../../lib/schemas';
 import Button from './Button';
+import EmailAddress from './EmailAddress';
 
 interface Props {
   enquiries: AdminEnquiry[];
@@ -27,19 +28,6 @@ const COLUMNS = [
   'Status',
   'Actions',
 ] as const;
-
-/** An address may wrap after its @ rather than anywhere. */
-function breakableEmail(email: string): ReactNode {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
 
 /** What the sort button says: the order shown now. */
 const SORT_LABEL: Record<StatusSort, string> = {
@@ -74,7 +62,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
               const cells: ReactNode[] = [
                 formatDate(enquiry.createdAt),
                 displayValue(enquiry.fullName),
-                breakableEmail(displayValue(enquiry.emailAddress)),
+                <EmailAddress address={displayValue(enquiry.emailAddress)} />,
                 displayValue(enquiry.phoneNumber),
                 displayValue(enquiry.enquiryType),
                 displayValue(enquiry.generatorCapacity),

@@ -1,7 +1,7 @@
 /**
  * Pure helpers of the admin screens: how enquiry values read in the details modal, the mail
  * draft link, dates, which page to show after a delete, the lists' search state in the
- * page URL, and the texts of counts and of erasing one person.
+ * page URL, the texts of counts, of erasing one person and of the e-mails not delivered.
  *
  * The components and hooks import them from here, the unit tests from each module. The bundle
  * places a module's code where it is first imported, so this list keeps the order the helpers
@@ -36,3 +36,13 @@ export {
   previewTotal,
 } from './erasure';
 export { indexNotice } from './notices';
+export {
+  lastErrorText,
+  leadKindName,
+  mailKindText,
+  mailState,
+  nextTryText,
+  retryOutcome,
+  undeliveredLine,
+} from './outbox';
+export { backupLine } from './backup';

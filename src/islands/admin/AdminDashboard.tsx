@@ -3,8 +3,10 @@ import { newCountsText } from '../../admin/display';
 import { logout } from '../../admin/api/auth-client';
 import AuthGuard from '../../admin/components/AuthGuard';
 import AnnouncementsManager from '../../admin/components/AnnouncementsManager';
+import BackupLine from '../../admin/components/BackupLine';
 import ErasurePanel from '../../admin/components/ErasurePanel';
 import ErrorBoundary from '../../admin/components/ErrorBoundary';
+import UndeliveredMail from '../../admin/components/UndeliveredMail';
 import { useInactivityLogout, useSessionBoundaries } from '../../admin/hooks/useSession';
 import { LEAD_PANELS } from '../../admin/lead-panels';
 import type { LeadKey } from '../../lib/leads';
@@ -44,6 +46,8 @@ function Dashboard() {
           Logout
         </Button>
       </header>
+      <UndeliveredMail refresh={refresh} />
+      <BackupLine />
       <p className="admin-warning" role="alert" data-empty={warning ? undefined : ''}>
         {warning &&
           'You will be logged out in 20 seconds because of inactivity. Move the mouse or press a key to stay logged in.'}

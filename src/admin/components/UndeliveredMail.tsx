@@ -1,0 +1,121 @@
+/**
+ * The dashboard's warning of e-mails not delivered (given up, or not sent 15 minutes after their
+ * lead): nothing while there are none; else one line, '2 e-mails not delivered', that opens
+ * their list, each with Retry now. The list is read on arrival, whenever the dashboard's lists
+ * reload (an erasure takes a lead's e-mails with it) and after each Retry now, whose outcome is
+ * said in a polite status line.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, API_MESSAGES, listUndelivered, retryMail } from '../api/client';
+import { retryOutcome, undeliveredLine } from '../display';
+import type { UndeliveredMail as Mail } from '../../lib/schemas';
+import Alert from './Alert';
+import UndeliveredTable from './UndeliveredTable';
+
+interface Props {
+  /** Changing it reads the list again. */
+  refresh: number;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? (error.fields['key'] ?? error.message) : API_MESSAGES.network;
+
+export default function UndeliveredMail({ refresh }: Props) {
+  const ids = useId();
+  const [list, setList] = useState<{ mails: Mail[]; readAt: number }>({ mails: [], readAt: 0 });
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [listError, setListError] = useState('');
+  const [retryError, setRetryError] = useState('');
+  const toggle = useRef<HTMLButtonElement>(null);
+  const messages = useRef<HTMLDivElement>(null);
+  // Set when the row whose Retry now had focus is gone: focus moves to the line, or the outcome.
+  const lostFocus = useRef(false);
+
+  /** Reads the list; resolves to it, or to undefined once a failure has been shown. */
+  const reload = useCallback(async () => {
+    try {
+      const mails = await listUndelivered();
+      setList({ mails, readAt: Date.now() });
+      if (mails.length === 0) setOpen(false);
+      setListError('');
+      return mails;
+    } catch (error) {
+      setListError(messageOf(error));
+      return undefined;
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload, refresh]);
+
+  useEffect(() => {
+    if (sending !== null || !lostFocus.current) return;
+    lostFocus.current = false;
+    (toggle.current ?? messages.current)?.focus();
+  }, [sending]);
+
+  async function retry(mail: Mail) {
+    if (sending !== null) return;
+    setSending(mail.key);
+    setNotice('');
+    setRetryError('');
+    let after: Mail[] | undefined;
+    try {
+      const result = await retryMail(mail.key);
+      after = await reload();
+      setNotice(
+        retryOutcome(
+          result,
+          mail,
+          after?.find(({ key }) => key === mail.key),
+        ),
+      );
+    } catch (error) {
+      setRetryError(messageOf(error));
+      after = await reload();
+    }
+    lostFocus.current = after !== undefined && !after.some(({ key }) => key === mail.key);
+    setSending(null);
+  }
+
+  const { mails, readAt } = list;
+  const listId = `${ids}-list`;
+  const lineId = `${ids}-line`;
+  return (
+    <div className="admin-outbox">
+      {mails.length > 0 && (
+        <>
+          <button
+            ref={toggle}
+            id={lineId}
+            type="button"
+            className="admin-warning admin-outbox__line"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen(!open)}
+          >
+            {undeliveredLine(mails.length)}
+          </button>
+          <div id={listId} className="admin-table-wrap admin-outbox__list" hidden={!open}>
+            <UndeliveredTable
+              labelledBy={lineId}
+              mails={mails}
+              readAt={readAt}
+              sending={sending}
+              onRetry={(mail) => void retry(mail)}
+            />
+          </div>
+        </>
+      )}
+      <div className="admin-outbox__messages" ref={messages} tabIndex={-1}>
+        <Alert message={retryError || listError} />
+        <p className="admin-notice" role="status" data-empty={notice === '' ? '' : undefined}>
+          {notice}
+        </p>
+      </div>
+    </div>
+  );
+}
