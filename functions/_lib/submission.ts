@@ -10,7 +10,7 @@ import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
 import { acknowledgement, acknowledging, mayAcknowledge } from './acknowledgement.ts';
-import { mailSettings, notify, type Notification } from './mailer.ts';
+import { notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
 import { leadNotification } from './notifications.ts';
 import { StorageUnavailableError } from './repositories/store.ts';
@@ -142,19 +142,9 @@ async function announce<S extends v.GenericSchema>(
   const deployContext = context.deploy?.context;
   const message = options.notification(record);
   const lead = { store: options.store, id: record._id, createdAt: record.createdAt };
+  let office;
   try {
-    const queued = [await enqueue(lead, 'notify', message, deployContext)];
-    const ack = replayed ? undefined : options.acknowledgement?.(record, new URL(req.url).origin);
-    if (
-      ack !== undefined &&
-      acknowledging() &&
-      mailSettings(deployContext) !== undefined &&
-      (await mayAcknowledge(ack.to, context.ip))
-    ) {
-      queued.push(await enqueue(lead, 'ack', ack, deployContext));
-    }
-    const keys = queued.flatMap((entry) => (entry?.created ? [entry.key] : []));
-    await deliverAfterResponse(keys, context);
+    office = await enqueue(lead, 'notify', message, deployContext);
   } catch (error) {
     if (!(error instanceof StorageUnavailableError)) throw error;
     console.error(
@@ -164,7 +154,23 @@ async function announce<S extends v.GenericSchema>(
     const sending = notify(message, deployContext);
     if (context.waitUntil) context.waitUntil(sending);
     else await sending;
+    return;
   }
+  const keys = office?.created ? [office.key] : [];
+  const ack = replayed ? undefined : options.acknowledgement?.(record, new URL(req.url).origin);
+  if (ack !== undefined && acknowledging() && office !== undefined) {
+    try {
+      if (await mayAcknowledge(ack.to, context.ip)) {
+        const queued = await enqueue(lead, 'ack', ack, deployContext);
+        if (queued?.created) keys.push(queued.key);
+      }
+    } catch (error) {
+      // The lead and the office's e-mail stand; only the courtesy copy is lost.
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      console.error(`outbox: ${options.store}/${record._id}: acknowledgement not queued`);
+    }
+  }
+  await deliverAfterResponse(keys, context);
 }
 
 /**

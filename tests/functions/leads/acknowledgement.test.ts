@@ -14,8 +14,9 @@ import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import erasureFn from '../../../functions/erasure.ts';
 import { mayAcknowledge, referenceOf } from '../../../functions/_lib/acknowledgement.ts';
-import type { OutboxEntry } from '../../../functions/_lib/outbox.ts';
+import { deliverDue, type OutboxEntry } from '../../../functions/_lib/outbox.ts';
 import { site } from '../../../src/config/site.ts';
+import { useFaultyBlobs } from '../faulty-blobs.ts';
 import {
   call,
   deadPort,
@@ -26,7 +27,8 @@ import {
   validEnquiry,
 } from '../helpers.ts';
 
-useBlobs();
+const blobs = useBlobs();
+const faulty = useFaultyBlobs(blobs);
 silenceErrors();
 
 interface Mail {
@@ -249,5 +251,18 @@ describe('mail servers that fail', () => {
   it('none at all', async () => {
     useMail(await deadPort());
     await expectKept(await message(), /ECONNREFUSED/);
+  });
+});
+
+describe('when the limits cannot be read', () => {
+  it('the lead is stored and the office e-mailed once; only the acknowledgement is lost', async () => {
+    useMail(await startSmtp());
+    faulty.inject({ path: /ack-limits/, fault: { kind: 'refuse', status: 503 } });
+    expect((await message()).status).toBe(201);
+    blobs.restore();
+    expect(received.map(({ to }) => to)).toEqual([[site.email]]);
+    // Nothing is left in the outbox to send it a second time.
+    await deliverDue(undefined, { clock: () => Date.now() + 60 * 60_000 });
+    expect(received.map(({ to }) => to)).toEqual([[site.email]]);
   });
 });
