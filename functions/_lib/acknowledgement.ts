@@ -16,6 +16,7 @@ import { site } from '../../src/config/site.ts';
 import { fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
 import { readEnv } from './env.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
+import { personField, show } from './notifications.ts';
 import { takePlace } from './repositories/ack-limits.ts';
 import type { Stamped } from './repositories/timeline.ts';
 
@@ -49,12 +50,6 @@ export function inert(text: string): string {
     .trim();
 }
 
-function show(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'N/A';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return typeof value === 'string' && value !== '' ? value : 'N/A';
-}
-
 /** The acknowledgement of `stored` for its sender, or undefined when its address is not plain. */
 export function acknowledgement<
   S extends v.GenericSchema,
@@ -67,14 +62,10 @@ export function acknowledgement<
   origin: string,
 ): (Notification & { to: string }) | undefined {
   const record = stored as Readonly<Record<string, unknown>> & Stamped;
-  const field = (role: 'email' | 'name') => {
-    const name = kind.summary[kind.person[role]];
-    return name === undefined ? undefined : (name as string);
-  };
-  const emailField = field('email');
+  const emailField = personField(kind, 'email');
   const to = safeReplyTo(String(emailField === undefined ? '' : (record[emailField] ?? '')));
   if (to === undefined) return undefined;
-  const nameField = field('name');
+  const nameField = personField(kind, 'name');
   const name = inert(String(nameField === undefined ? '' : (record[nameField] ?? '')));
   const { subject, fields = fieldsOf(kind), body, nextSteps } = kind.mail;
   const labels = kind.labels as Record<string, string>;

@@ -4,10 +4,21 @@ import { fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
 import type { Stamped } from './repositories/timeline.ts';
 
-function show(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? value.join(', ') : 'N/A';
+/** A record's value as the e-mails print it. */
+export function show(value: unknown): string {
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'N/A';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return typeof value === 'string' && value !== '' ? value : 'N/A';
+}
+
+/** The record field that names the person's `role` (their address, their name), if any. */
+export function personField<
+  S extends v.GenericSchema,
+  K extends string,
+  N extends string,
+  F extends K | 'status',
+>(kind: LeadKind<S, K, N, F>, role: 'email' | 'name'): string | undefined {
+  return kind.summary[kind.person[role]] as string | undefined;
 }
 
 /** "New <subject> from <name>": each field as `Label: value`, then the body field's text alone. */
@@ -24,7 +35,7 @@ export function leadNotification<
   );
   const bodyText = body === undefined ? [] : ['', String(record[body] ?? '')];
   const person = (role: 'email' | 'name') => {
-    const field = kind.summary[kind.person[role]];
+    const field = personField(kind, role);
     return field === undefined ? '' : String(record[field] ?? '');
   };
   const replyTo = safeReplyTo(person('email'));

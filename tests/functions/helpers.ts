@@ -356,3 +356,11 @@ export function countingWaitUntil(): {
     count: () => handed,
   };
 }
+
+/** Unfolds and decodes enough of a MIME message (quoted-printable, CRLF) to read its headers and text. */
+export function readableMail(raw: string): string {
+  const unfolded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(unfolded, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+}

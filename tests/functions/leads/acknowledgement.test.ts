@@ -19,6 +19,7 @@ import { site } from '../../../src/config/site.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
 import {
   call,
+  readableMail as readable,
   deadPort,
   makeToken,
   silenceErrors,
@@ -97,14 +98,6 @@ afterEach(async () => {
   smtp = undefined;
   other = undefined;
 });
-
-/** Unfolds and decodes enough of a MIME message to read its headers and text. */
-function readable(raw: string): string {
-  const unfolded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(unfolded, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
-}
 
 const acks = () => received.filter(({ to }) => !to.includes(site.email));
 

@@ -11,6 +11,7 @@ import { notify } from '../../../functions/_lib/mailer.ts';
 import { site } from '../../../src/config/site.ts';
 import {
   call,
+  readableMail as readable,
   deadPort,
   makeToken,
   silenceErrors,
@@ -75,14 +76,6 @@ beforeEach(() => {
   // The office's e-mail only: the sender's acknowledgement has tests of its own.
   vi.stubEnv('ACKNOWLEDGE_SENDER', 'false');
 });
-
-/** Unfolds and decodes enough of a MIME message to search its text. */
-function readable(raw: string): string {
-  const unfolded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(unfolded, 'latin1').toString('utf8');
-}
 
 async function storedEnquiries(): Promise<number> {
   const res = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
