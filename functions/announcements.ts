@@ -14,6 +14,7 @@ import {
   idParam,
   json,
   noContent,
+  type FunctionContext,
   type Handler,
 } from './_lib/http.ts';
 import { isId } from './_lib/ids.ts';
@@ -48,10 +49,20 @@ const remove: Handler = async (_req, context) => {
   return noContent();
 };
 
+const byId = (_req: Request, context: FunctionContext) => context.params['id'];
+const created = async (_req: Request, _context: FunctionContext, response: Response) =>
+  ((await response.json()) as { _id?: string })._id;
+
 export default endpoint((req, context) =>
   context.params['id'] === undefined
-    ? dispatch(req, context, { GET: list, POST: admin(create) })
-    : dispatch(req, context, { PUT: admin(update), DELETE: admin(remove) }),
+    ? dispatch(req, context, {
+        GET: list,
+        POST: admin(create, { event: 'announcement.created', target: created }),
+      })
+    : dispatch(req, context, {
+        PUT: admin(update, { event: 'announcement.updated', target: byId }),
+        DELETE: admin(remove, { event: 'announcement.deleted', target: byId }),
+      }),
 );
 
 // No `method` filter: other methods must reach the handler to get 405 with Allow.

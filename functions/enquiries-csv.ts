@@ -7,7 +7,10 @@ import { dispatch, endpoint } from './_lib/http.ts';
 
 export { CSV_PART_ROWS } from './_lib/csv-export.ts';
 
-const exportCsv = admin(csvExport(ENQUIRY));
+const exportCsv = admin(csvExport(ENQUIRY), {
+  event: 'leads.exported',
+  target: () => ENQUIRY.store,
+});
 
 export default endpoint((req, context) => dispatch(req, context, { GET: exportCsv }));
 

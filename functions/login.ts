@@ -5,6 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/index.ts';
+import { audit, sessionOf } from './_lib/audit.ts';
 import { credentialsMatch, issueToken, loginConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
@@ -17,17 +18,23 @@ const login: Handler = async (req, context) => {
   // Netlify's own view of the client; never a request header, which anyone can forge.
   // Reserve, then check: only a request holding one of the pair's attempts reaches the password.
   const reservation = await reserveAttempt(context.ip ?? 'unknown', username);
+  // The log never holds the name or password tried: only that a sign-in came from this address.
+  const actor = context.ip === undefined ? {} : { ip: context.ip };
   if (!reservation.granted) {
+    await audit('sign-in.locked-out', {}, actor);
     throw new HttpError(429, 'Too many failed attempts. Please try again later.', {
       headers: { 'retry-after': String(reservation.retryAfter) },
     });
   }
   if (!(await credentialsMatch(config, username, password))) {
     await reservation.attempt.failed();
+    await audit('sign-in.failed', {}, actor);
     throw new HttpError(401, 'Invalid credentials');
   }
   await reservation.attempt.succeeded();
-  return json({ token: await issueToken(config, context) });
+  const { token, jti } = await issueToken(config, context);
+  await audit('sign-in.succeeded', {}, { ...actor, session: sessionOf(jti) });
+  return json({ token });
 };
 
 export default endpoint((req, context) => dispatch(req, context, { POST: login }));

@@ -3,12 +3,22 @@
  * it is refused from then on; 204. A second logout with the same token gets 401.
  */
 import type { Config } from '@netlify/functions';
+import { audit, sessionOf } from './_lib/audit.ts';
 import { requireAdmin } from './_lib/auth.ts';
 import { dispatch, endpoint, noContent, type Handler } from './_lib/http.ts';
 import { revokedTokens } from './_lib/repositories/revoked-tokens.ts';
 
 const logout: Handler = async (req, context) => {
-  await revokedTokens.revoke(await requireAdmin(req, context));
+  const id = await requireAdmin(req, context);
+  await revokedTokens.revoke(id);
+  await audit(
+    'sign-out',
+    {},
+    {
+      ...(context.ip !== undefined && { ip: context.ip }),
+      session: sessionOf(id.jti),
+    },
+  );
   return noContent();
 };
 

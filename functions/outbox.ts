@@ -9,6 +9,7 @@ import {
   type OutboxListing,
   type UndeliveredMail,
 } from '../src/lib/schemas/index.ts';
+import { audit } from './_lib/audit.ts';
 import { admin } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { HttpError, dispatch, endpoint, json } from './_lib/http.ts';
@@ -53,6 +54,7 @@ const retry = admin(async (req, context) => {
   ]);
   if (waited === 'missing') throw new HttpError(404, 'This e-mail is no longer in the outbox.');
   if (waited === 'not-due') throw new HttpError(409, 'This e-mail was sent already.');
+  await audit('mail.retried', { target: key });
   return json({ result: waited === 'claimed-elsewhere' ? 'sending' : waited });
 });
 

@@ -1,11 +1,12 @@
 /**
  * Scheduled daily (no HTTP path): deletes the leads retention.ts finds expired and logs one line
- * saying what it removed (ids only). It runs in a request scope like an API call, so its storage
+ * saying what it removed (ids only), then the audit log's records older than 24 months. It runs in a request scope like an API call, so its storage
  * has a deadline (PURGE_DEADLINE_MS, not the API's STORAGE_TIMEOUT_MS: it reads every record) and
  * touches only its deploy's own data. A storage fault logs what was removed before it and answers
  * 503; those deletes stand, and the next run carries on.
  */
 import type { Config } from '@netlify/functions';
+import { AUDIT_MONTHS, purgeAudit } from './_lib/audit.ts';
 import type { FunctionContext } from './_lib/http.ts';
 import { StorageUnavailableError, withRequestScope } from './_lib/repositories/store.ts';
 import {
@@ -30,7 +31,15 @@ export default async (
       () => purgeExpired({ onRemoved: (record) => removed.push(record) }),
       PURGE_DEADLINE_MS,
     );
-    console.log(summary(result));
+    // The audit log keeps AUDIT_MONTHS (24), whatever RETENTION_MONTHS says of leads.
+    const audited = await withRequestScope(
+      context?.deploy,
+      () => purgeAudit(cutoffOf(Date.now(), AUDIT_MONTHS)),
+      PURGE_DEADLINE_MS,
+    );
+    console.log(
+      `${summary(result)}; audit log: ${audited} records older than ${AUDIT_MONTHS} months deleted`,
+    );
     return new Response(null, { status: 204 });
   } catch (error) {
     if (!(error instanceof StorageUnavailableError)) throw error;

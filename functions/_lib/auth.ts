@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { deployScopeOf, isDeployed, readEnv, type DeployScope } from './env.ts';
+import { asActor, audit, sessionOf, type AuditEvent } from './audit.ts';
 import { HttpError, type FunctionContext, type Handler } from './http.ts';
 import {
   equalSecrets,
@@ -109,16 +110,22 @@ export function tokenAudience(scope: DeployScope): string {
 /** 128 random bits, base64url: the id logout revokes. */
 const JTI = /^[\w-]{22}$/;
 
-export function issueToken(config: TokenConfig, context: FunctionContext): Promise<string> {
-  return new SignJWT({})
+/** A new admin token, and its id (the session the audit log names by a hash of it). */
+export async function issueToken(
+  config: TokenConfig,
+  context: FunctionContext,
+): Promise<{ token: string; jti: string }> {
+  const jti = randomBytes(16).toString('base64url');
+  const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(config.username)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(tokenAudience(deployScope(context)))
-    .setJti(randomBytes(16).toString('base64url'))
+    .setJti(jti)
     .setIssuedAt()
     .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
     .sign(config.secret);
+  return { token, jti };
 }
 
 const BEARER = /^Bearer +([\w-]+\.[\w-]+\.[\w-]*)$/i;
@@ -161,10 +168,38 @@ export async function requireAdmin(req: Request, context: FunctionContext): Prom
   return id;
 }
 
-/** Marks a handler as admin-only. */
-export function admin(handler: Handler): Handler {
+/** What an admin handler's success is, in the audit log (audit.ts). */
+export interface Audited {
+  event: AuditEvent;
+  /** What it acted on: from the request, or from its answer (a created record's id). */
+  target?: (
+    req: Request,
+    context: FunctionContext,
+    response: Response,
+  ) => string | undefined | Promise<string | undefined>;
+  /** Whether this answer is the event (a status set to the one it had changes nothing). */
+  only?: (req: Request, response: Response) => boolean;
+}
+
+/**
+ * Marks a handler as admin-only. Its work runs as the token's session (for the audit records it
+ * makes); with `audited`, a 2xx answer appends that event to the audit log.
+ */
+export function admin(handler: Handler, audited?: Audited): Handler {
   return async (req, context) => {
-    await requireAdmin(req, context);
-    return handler(req, context);
+    const id = await requireAdmin(req, context);
+    const actor = {
+      ...(context.ip !== undefined && { ip: context.ip }),
+      session: sessionOf(id.jti),
+    };
+    return asActor(actor, async () => {
+      const response = await handler(req, context);
+      const ok = response.status >= 200 && response.status < 300;
+      if (audited && ok && (audited.only?.(req, response) ?? true)) {
+        const target = await audited.target?.(req, context, response.clone());
+        await audit(audited.event, target === undefined ? {} : { target });
+      }
+      return response;
+    });
   };
 }

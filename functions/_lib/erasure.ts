@@ -13,6 +13,7 @@
  */
 import { ErasureLookupSchema, ErasureSchema, sameAddress } from '../../src/lib/schemas/index.ts';
 import type { AnyLeadKind } from '../../src/lib/leads/index.ts';
+import { audit, hashedAddress } from './audit.ts';
 import { admin } from './auth.ts';
 import { readBody } from './body.ts';
 import { HttpError, dispatch, endpoint, json } from './http.ts';
@@ -84,7 +85,10 @@ export function erasureEndpoint(kinds: readonly AnyLeadKind[]) {
     );
     // The acknowledgement limits' places of the address (hashed) go too.
     await forgetAddress(email);
-    return json({ deleted: deleted.reduce((sum, count) => sum + count, 0) });
+    const total = deleted.reduce((sum, count) => sum + count, 0);
+    // The log keeps only the address's hash, and how many records went.
+    await audit('leads.erased', { target: hashedAddress(email), count: total });
+    return json({ deleted: total });
   });
 
   return endpoint((req, context) => dispatch(req, context, { GET: preview, POST: erase }));

@@ -6,7 +6,7 @@
 import type { AnyLeadKind } from '../../src/lib/leads/index.ts';
 import { admin } from './auth.ts';
 import { followUpHandlers, isNotesPath } from './follow-up-handlers.ts';
-import { dispatch, endpoint } from './http.ts';
+import { dispatch, endpoint, type FunctionContext } from './http.ts';
 import { leadTimeline } from './repositories/timeline.ts';
 import { leadSubmission } from './submission.ts';
 import { timelineHandlers } from './timeline-handlers.ts';
@@ -16,15 +16,28 @@ export function leadEndpoint(kind: AnyLeadKind, { publicCreate = false } = {}) {
   const { list, remove } = timelineHandlers(records, kind.noun, kind.search);
   const { show, setStatus, addNote } = followUpHandlers(records, kind.noun);
   const create = publicCreate ? leadSubmission(kind) : undefined;
+  const record = (_req: Request, context: FunctionContext) =>
+    `${kind.store}/${context.params['id'] ?? ''}`;
   return endpoint((req, context) => {
     if (context.params['id'] === undefined) {
       return dispatch(req, context, { GET: admin(list), ...(create ? { POST: create } : {}) });
     }
-    if (isNotesPath(req)) return dispatch(req, context, { POST: admin(addNote) });
+    if (isNotesPath(req)) {
+      // The note's text stays with the record: the log says only that one was added.
+      return dispatch(req, context, {
+        POST: admin(addNote, { event: 'lead.note-added', target: record }),
+      });
+    }
     return dispatch(req, context, {
       GET: admin(show),
-      PATCH: admin(setStatus),
-      DELETE: admin(remove),
+      PATCH: admin(setStatus, {
+        event: 'lead.status-changed',
+        target: record,
+        // Unchanged, the record keeps the version it was asked under.
+        only: (request, response) =>
+          response.headers.get('etag') !== request.headers.get('if-match'),
+      }),
+      DELETE: admin(remove, { event: 'lead.deleted', target: record }),
     });
   });
 }

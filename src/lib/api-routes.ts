@@ -47,6 +47,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/erasure', ['GET', 'POST']],
     ['/api/outbox', ['GET', 'POST']],
     ['/api/backup', ['GET']],
+    ['/api/audit', ['GET']],
+    ['/api/audit.csv', ['GET']],
   ]),
 ];
 
