@@ -11,7 +11,7 @@
  * back and compares it with the manifest, and the counts.
  *
  * What is backed up: the announcements, both kinds of lead (records, follow-up and notes, their
- * indexes), their idempotency keys and the outbox. Not the login attempts, revoked tokens or the
+ * indexes), their idempotency keys, the outbox and the audit log. Not the login attempts, revoked tokens or the
  * acknowledgement limits: short-lived security bookkeeping, worthless to restore.
  */
 import { createHash } from 'node:crypto';
@@ -27,6 +27,7 @@ export const BACKED_UP_STORES: readonly string[] = [
   'announcements',
   ...LEAD_KINDS.flatMap((kind) => [kind.store, `${kind.store}-keys`]),
   'outbox',
+  'audit-log',
 ];
 
 export interface ManifestEntry {
