@@ -4,7 +4,7 @@
  * (YYYY-MM-DD, inclusive, UTC). GET /api/audit.csv: the same selection, every page, as CSV.
  */
 import type { Config } from '@netlify/functions';
-import { AUDIT_EVENTS, auditRecords, type AuditEvent, type AuditQuery } from './_lib/audit.ts';
+import { AUDIT_EVENTS, auditRecords, isAuditEvent, type AuditQuery } from './_lib/audit.ts';
 import { admin } from './_lib/auth.ts';
 import { toCsv } from './_lib/csv.ts';
 import { HttpError, dispatch, endpoint, json, pageParams } from './_lib/http.ts';
@@ -16,10 +16,10 @@ function queryOf(url: URL): AuditQuery {
   const query: AuditQuery = {};
   const event = url.searchParams.get('event');
   if (event) {
-    if (!(AUDIT_EVENTS as readonly string[]).includes(event)) {
+    if (!isAuditEvent(event)) {
       throw new HttpError(400, `Unknown event. Choose one of: ${AUDIT_EVENTS.join(', ')}.`);
     }
-    query.event = event as AuditEvent;
+    query.event = event;
   }
   for (const bound of ['from', 'to'] as const) {
     const value = url.searchParams.get(bound);

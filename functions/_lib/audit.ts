@@ -13,6 +13,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
+import type { AuditEvent } from '../../src/lib/audit-events.ts';
 import { addressKey } from '../../src/lib/schemas/index.ts';
 import { withStore } from './repositories/store.ts';
 
@@ -20,23 +21,7 @@ export const AUDIT_STORE = 'audit-log';
 /** How long records are kept (the retention job deletes older ones). */
 export const AUDIT_MONTHS = 24;
 
-export const AUDIT_EVENTS = [
-  'sign-in.succeeded',
-  'sign-in.failed',
-  'sign-in.locked-out',
-  'sign-out',
-  'lead.status-changed',
-  'lead.note-added',
-  'lead.deleted',
-  'leads.erased',
-  'leads.exported',
-  'announcement.created',
-  'announcement.updated',
-  'announcement.deleted',
-  'mail.retried',
-] as const;
-
-export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+export { AUDIT_EVENTS, isAuditEvent, type AuditEvent } from '../../src/lib/audit-events.ts';
 
 export interface AuditRecord {
   id: string;
