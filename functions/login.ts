@@ -1,40 +1,36 @@
 /**
- * POST /api/login: `{ username, password }` → `{ token }` (HS256, 1 h). Attempts are counted per
- * client address and username, however many arrive at once (functions/_lib/throttle.ts); past
- * the limit the pair gets 429 with Retry-After.
+ * POST /api/login, the password step: `{ username, password, device? }` → the second step
+ * (`LoginStep`: a passkey to use, a code, or a passkey to create; never a token; see
+ * _lib/factors/sign-in.ts). Attempts are counted per client address and username, however many
+ * arrive at once (_lib/throttle.ts); past the limit the pair gets 429 with Retry-After, an audit
+ * record and one alert e-mail.
  */
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/index.ts';
-import { audit, sessionOf } from './_lib/audit.ts';
-import { credentialsMatch, issueToken, loginConfig } from './_lib/auth.ts';
+import { audit } from './_lib/audit.ts';
+import { credentialsMatch, loginConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
+import { lockedOut, secondStep } from './_lib/factors/sign-in.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
 import { reserveAttempt } from './_lib/throttle.ts';
 import { validate } from './_lib/validate.ts';
 
 const login: Handler = async (req, context) => {
-  const { username, password } = validate(LoginSchema, (await readBody(req)).data);
+  const { username, password, device } = validate(LoginSchema, (await readBody(req)).data);
   const config = loginConfig(context);
   // Netlify's own view of the client; never a request header, which anyone can forge.
   // Reserve, then check: only a request holding one of the pair's attempts reaches the password.
   const reservation = await reserveAttempt(context.ip ?? 'unknown', username);
-  // The log never holds the name or password tried: only that a sign-in came from this address.
-  const actor = context.ip === undefined ? {} : { ip: context.ip };
-  if (!reservation.granted) {
-    await audit('sign-in.locked-out', {}, actor);
-    throw new HttpError(429, 'Too many failed attempts. Please try again later.', {
-      headers: { 'retry-after': String(reservation.retryAfter) },
-    });
-  }
+  if (!reservation.granted) return lockedOut(req, context, reservation.retryAfter);
   if (!(await credentialsMatch(config, username, password))) {
     await reservation.attempt.failed();
-    await audit('sign-in.failed', {}, actor);
+    // The log never holds the name or password tried: only that a sign-in came from this address.
+    await audit('sign-in.failed', {}, context.ip === undefined ? {} : { ip: context.ip });
     throw new HttpError(401, 'Invalid credentials');
   }
-  await reservation.attempt.succeeded();
-  const { token, jti } = await issueToken(config, context);
-  await audit('sign-in.succeeded', {}, { ...actor, session: sessionOf(jti) });
-  return json({ token });
+  // Half a sign-in: the slot is freed but no earlier failure is forgiven.
+  await reservation.attempt.passed();
+  return json(await secondStep(req, context, device));
 };
 
 export default endpoint((req, context) => dispatch(req, context, { POST: login }));

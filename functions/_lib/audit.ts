@@ -67,6 +67,9 @@ export function asActor<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
   return actors.run(actor, work);
 }
 
+/** The admin handler's client address and session (asActor), if it runs as one. */
+export const currentActor = (): Actor | undefined => actors.getStore();
+
 /** Appends one record; `actor` defaults to the admin handler's (asActor). Never throws. */
 export async function audit(
   event: AuditEvent,

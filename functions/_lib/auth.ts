@@ -114,8 +114,9 @@ const JTI = /^[\w-]{22}$/;
 export async function issueToken(
   config: TokenConfig,
   context: FunctionContext,
-): Promise<{ token: string; jti: string }> {
+): Promise<{ token: string; jti: string; exp: number }> {
   const jti = randomBytes(16).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(config.username)
@@ -123,9 +124,9 @@ export async function issueToken(
     .setAudience(tokenAudience(deployScope(context)))
     .setJti(jti)
     .setIssuedAt()
-    .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+    .setExpirationTime(exp)
     .sign(config.secret);
-  return { token, jti };
+  return { token, jti, exp };
 }
 
 const BEARER = /^Bearer +([\w-]+\.[\w-]+\.[\w-]*)$/i;

@@ -12,6 +12,12 @@ export interface FunctionContext {
   params: Record<string, string | undefined>;
   ip?: string;
   deploy?: { context?: string; id?: string };
+  /** Netlify's estimate of where the client is (from its address). */
+  geo?: {
+    city?: string;
+    subdivision?: { name?: string };
+    country?: { code?: string; name?: string };
+  };
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 

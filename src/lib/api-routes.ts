@@ -39,6 +39,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/announcements', ['GET', 'POST']],
     ['/api/announcements/:id', ['PUT', 'DELETE']],
     ['/api/login', ['POST']],
+    ['/api/login/:method', ['POST']],
     ['/api/logout', ['POST']],
   ]),
   ...LEAD_KINDS.flatMap(leadRoutes),
@@ -49,6 +50,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/backup', ['GET']],
     ['/api/audit', ['GET']],
     ['/api/audit.csv', ['GET']],
+    ['/api/security', ['GET']],
+    ['/api/passkeys', ['POST']],
+    ['/api/passkeys/options', ['POST']],
+    ['/api/passkeys/:id', ['PATCH', 'DELETE']],
+    ['/api/totp', ['POST', 'DELETE']],
+    ['/api/totp/setup', ['POST']],
+    ['/api/recovery-codes', ['POST']],
+    ['/api/sessions', ['GET', 'DELETE']],
+    ['/api/sessions/:id', ['DELETE']],
   ]),
 ];
 

@@ -10,8 +10,9 @@ import { withStore, type Store } from './store.ts';
 
 export const OUTBOX_STORE = 'outbox';
 
-/** The e-mails a lead causes: the office's notification and the sender's acknowledgement. */
-export type MailKind = 'notify' | 'ack';
+/** The e-mails a lead causes (the office's notification, the sender's acknowledgement), and the
+ * admin's security alerts (factors/alerts.ts), filed under the pseudo-store `security`. */
+export type MailKind = 'notify' | 'ack' | 'alert';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 

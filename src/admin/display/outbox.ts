@@ -20,7 +20,11 @@ export function leadKindName(store: string): string {
 
 /** Which e-mail it is: the office's notification of the lead, or the sender's acknowledgement. */
 export const mailKindText = (mail: Pick<UndeliveredMail, 'kind'>) =>
-  mail.kind === 'ack' ? 'Acknowledgement to the sender' : 'Notification to the office';
+  ({
+    ack: 'Acknowledgement to the sender',
+    notify: 'Notification to the office',
+    alert: 'Security alert to the admin',
+  })[mail.kind];
 
 /** 'Given up' once the 3 days of retries are over; 'Retrying' while the schedule still tries. */
 export const mailState = (mail: Pick<UndeliveredMail, 'state'>) =>

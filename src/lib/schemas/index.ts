@@ -8,6 +8,7 @@ export * from './contact.ts';
 export * from './enquiry.ts';
 export * from './follow-up.ts';
 export * from './login.ts';
+export * from './factors.ts';
 export * from './erasure.ts';
 export * from './search.ts';
 export * from './outbox.ts';

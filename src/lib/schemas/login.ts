@@ -1,5 +1,7 @@
 /**
- * Login payload: both fields required. The response is `{ token }`.
+ * Login, step 1: user name and password (both required) and the browser's device id. The answer
+ * is never a token: it is the second step (`LoginStep`), a passkey to use or one to create. The
+ * second step's bodies and answers are in `factors.ts`.
  */
 import * as v from 'valibot';
 import {
@@ -9,6 +11,9 @@ import {
   tooLongMessage,
   withoutControlCharacters,
 } from './fields.ts';
+
+/** 128 random bits, base64url: what `deviceId()` in the admin keeps. */
+export const DEVICE_ID = /^[\w-]{22}$/;
 
 export const LoginSchema = v.object({
   username: requiredText(LIMITS.name),
@@ -22,6 +27,8 @@ export const LoginSchema = v.object({
     withoutControlCharacters(),
     v.maxLength(LIMITS.password, tooLongMessage(LIMITS.password)),
   ),
+  /** A random id the admin's browser keeps (localStorage), for "a sign-in from a new device". */
+  device: v.optional(v.pipe(v.string(), v.regex(DEVICE_ID, 'Invalid device id.'))),
 });
 
 export type LoginInput = v.InferOutput<typeof LoginSchema>;

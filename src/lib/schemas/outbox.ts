@@ -17,8 +17,8 @@ export const OutboxRetrySchema = v.object({
 /** One e-mail not delivered, as the admin sees it (no message text: it is in the lead). */
 export interface UndeliveredMail {
   key: string;
-  /** The office's notification, or the acknowledgement to the sender. */
-  kind: 'notify' | 'ack';
+  /** The office's notification, the acknowledgement to the sender, or a security alert. */
+  kind: 'notify' | 'ack' | 'alert';
   /** Whom it is for. */
   to: string;
   lead: { store: string; id: string };

@@ -1,0 +1,111 @@
+/**
+ * Security e-mails to the admin (ADMIN_EMAIL, else the office's address): a lockout, a sign-in
+ * from a device not seen before, a passkey or authenticator added or removed, a recovery code
+ * used, the factors reset. They go through the outbox like a lead's e-mails (kind `alert`, under
+ * the pseudo-store `security`), so a mail server that is down delays an alert, never loses it.
+ * An alert's id says what it is about, so a burst (a lockout hammered for 15 minutes) is one
+ * e-mail: the outbox writes an id once. Never a password, code or token in the text.
+ */
+import { createHash } from 'node:crypto';
+import { readEnv } from '../env.ts';
+import type { FunctionContext } from '../http.ts';
+import { deliverAfterResponse, enqueue } from '../outbox.ts';
+import { StorageUnavailableError } from '../repositories/store.ts';
+import { describeDevice, placeOf } from './sessions.ts';
+
+export type AlertKind =
+  | 'locked-out'
+  | 'new-device'
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'totp-added'
+  | 'totp-removed'
+  | 'recovery-code-used'
+  | 'factors-reset';
+
+const SUBJECTS: Record<AlertKind, string> = {
+  'locked-out': 'Admin sign-in locked after failed attempts',
+  'new-device': 'New sign-in to the admin from a new device',
+  'passkey-added': 'A passkey was added to the admin',
+  'passkey-removed': 'A passkey was removed from the admin',
+  'totp-added': 'An authenticator app was added to the admin',
+  'totp-removed': 'The authenticator app was removed from the admin',
+  'recovery-code-used': 'A recovery code was used to sign in to the admin',
+  'factors-reset': "The admin's sign-in factors were reset",
+};
+
+const WHAT: Record<AlertKind, string> = {
+  'locked-out':
+    'Too many sign-in attempts failed, and sign-in from this address is paused for a while.',
+  'new-device': 'Someone signed in to the admin from a browser that had not signed in before.',
+  'passkey-added': 'A new passkey was added to the admin.',
+  'passkey-removed': 'A passkey was removed from the admin.',
+  'totp-added': 'An authenticator app was set up as a way to sign in to the admin.',
+  'totp-removed': 'The authenticator app was removed as a way to sign in to the admin.',
+  'recovery-code-used': 'A recovery code was used to sign in to the admin.',
+  'factors-reset':
+    'The operator removed every passkey, the authenticator app and the recovery codes. The next sign-in will set up a new passkey.',
+};
+
+export interface AlertDetails {
+  /** What it is about, beyond its kind (a passkey's name, codes left). */
+  detail?: string;
+  /** Makes alerts of one kind distinct (a device hash, a lockout window); default: the time. */
+  about?: string;
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** The alert's text (exported for the tests and the reset script). */
+export function alertText(
+  kind: AlertKind,
+  { detail }: AlertDetails,
+  where: { at: string; ip?: string; place?: string; device?: string },
+): { subject: string; text: string } {
+  const lines = [
+    WHAT[kind],
+    ...(detail ? ['', detail] : []),
+    '',
+    `When: ${where.at} (UTC)`,
+    ...(where.device ? [`Browser: ${where.device}`] : []),
+    ...(where.ip ? [`Address: ${where.ip}`] : []),
+    ...(where.place ? [`Approximate place: ${where.place}`] : []),
+    '',
+    'If this was you, you need not do anything.',
+    'If it was not: sign in, end the sessions you do not recognise (Security, Sessions), remove any',
+    'passkey you do not know, and change the admin password (ADMIN_PASSWORD_HASH in Netlify).',
+  ];
+  return { subject: SUBJECTS[kind], text: lines.join('\n') };
+}
+
+/** Queues the alert and sends it after the answer. Never throws: the event has happened. */
+export async function sendAlert(
+  kind: AlertKind,
+  details: AlertDetails,
+  req: Request | undefined,
+  context: FunctionContext,
+  now = Date.now(),
+): Promise<void> {
+  const at = new Date(now).toISOString();
+  const place = placeOf(context.geo);
+  const { subject, text } = alertText(kind, details, {
+    at: at.replace('T', ' ').slice(0, 19),
+    ...(context.ip !== undefined && { ip: context.ip }),
+    ...(place !== undefined && { place }),
+    ...(req && { device: describeDevice(req.headers.get('user-agent')) }),
+  });
+  const id = `${kind}-${hash(details.about ?? at)}`;
+  const to = readEnv('ADMIN_EMAIL');
+  try {
+    const queued = await enqueue(
+      { store: 'security', id, createdAt: at },
+      'alert',
+      { subject, text, ...(to && { to }) },
+      context.deploy?.context,
+    );
+    if (queued?.created) await deliverAfterResponse([queued.key], context);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    console.error(`alert ${kind}: not queued (storage unavailable)`);
+  }
+}

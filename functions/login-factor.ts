@@ -1,0 +1,134 @@
+/**
+ * The sign-in's second step, with the ticket of the password step (_lib/factors/sign-in.ts):
+ * - POST /api/login/passkey `{ ticket, response }`: the passkey's signature of the ticket's
+ *   challenge; the ticket is spent by the attempt, right or wrong.
+ * - POST /api/login/totp `{ ticket, code }`: the authenticator app's code, each used once.
+ * - POST /api/login/recovery `{ ticket, code }`: a recovery code, used once; an alert is sent.
+ * - POST /api/login/enrol `{ ticket, response, name? }`: the first passkey, where no factor
+ *   exists; answers with the ten recovery codes, shown once.
+ * Each answers `{ token }` (SignedIn) or 401, and counts toward the lockout like a password.
+ */
+import type { Config } from '@netlify/functions';
+import {
+  EnrolStepSchema,
+  PasskeyStepSchema,
+  RecoveryStepSchema,
+  TotpStepSchema,
+} from '../src/lib/schemas/index.ts';
+import { audit } from './_lib/audit.ts';
+import { readBody } from './_lib/body.ts';
+import { sendAlert } from './_lib/factors/alerts.ts';
+import { verifyCreation, verifyUse } from './_lib/factors/passkeys.ts';
+import { newRecoveryCodes, useRecoveryCode } from './_lib/factors/recovery.ts';
+import { relyingParty } from './_lib/factors/relying-party.ts';
+import { attemptSecondStep, type Method } from './_lib/factors/sign-in.ts';
+import { readTicket, spend } from './_lib/factors/tickets.ts';
+import { useTotp } from './_lib/factors/totp.ts';
+import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
+import { security } from './_lib/repositories/admin-security.ts';
+import { validate } from './_lib/validate.ts';
+
+const passkey: Handler = async (req, context) => {
+  const body = validate(PasskeyStepSchema, (await readBody(req)).data);
+  const ticket = await readTicket(body.ticket, ['sign-in'], context);
+  const rp = relyingParty(req, context);
+  return json(
+    await attemptSecondStep(req, context, ticket, 'passkey', async () => {
+      // The challenge is single-use: this attempt spends it, whatever the outcome.
+      await spend(ticket);
+      if (ticket.challenge === undefined || ticket.rp !== rp.id) {
+        throw new HttpError(401, 'That passkey was not accepted.');
+      }
+      await verifyUse(rp, ticket.challenge, body.response, Date.now());
+      return {};
+    }),
+  );
+};
+
+const totp: Handler = async (req, context) => {
+  const body = validate(TotpStepSchema, (await readBody(req)).data);
+  const ticket = await readTicket(body.ticket, ['sign-in'], context);
+  return json(
+    await attemptSecondStep(req, context, ticket, 'totp', async () => {
+      await useTotp(body.code, Date.now());
+      await spend(ticket);
+      return {};
+    }),
+  );
+};
+
+const recovery: Handler = async (req, context) => {
+  const body = validate(RecoveryStepSchema, (await readBody(req)).data);
+  const ticket = await readTicket(body.ticket, ['sign-in'], context);
+  let left = 0;
+  const signedIn = await attemptSecondStep(
+    req,
+    context,
+    ticket,
+    'recovery',
+    async () => {
+      left = await useRecoveryCode(body.code);
+      await spend(ticket);
+      return { recoveryCodesLeft: left };
+    },
+    async () => {
+      await audit('recovery-code.used', { count: left });
+      await sendAlert(
+        'recovery-code-used',
+        { detail: `Recovery codes left: ${left}.` },
+        req,
+        context,
+      );
+    },
+  );
+  return json(signedIn);
+};
+
+const enrol: Handler = async (req, context) => {
+  const body = validate(EnrolStepSchema, (await readBody(req)).data);
+  const ticket = await readTicket(body.ticket, ['enrol'], context);
+  const rp = relyingParty(req, context);
+  const name = body.name ?? 'Passkey';
+  const enrolled = async () => {
+    await spend(ticket);
+    if (ticket.challenge === undefined || ticket.rp !== rp.id) {
+      throw new HttpError(401, 'The new passkey could not be checked.');
+    }
+    // Only the very first factor is set up on a password alone.
+    const [passkeys, totpFactor, codes] = await Promise.all([
+      security.passkeys(),
+      security.totp(),
+      security.recoveryCodes(),
+    ]);
+    if (passkeys.length > 0 || totpFactor !== null || codes !== null) {
+      throw new HttpError(409, 'A passkey has been set up already. Please sign in again.');
+    }
+    const now = Date.now();
+    const created = await verifyCreation(rp, ticket.challenge, body.response, name, now);
+    if (!(await security.writePasskey(created, 'new'))) {
+      throw new HttpError(409, 'This passkey is set up already. Please sign in again.');
+    }
+    return { recoveryCodes: await newRecoveryCodes(now) };
+  };
+  const signedIn = await attemptSecondStep(req, context, ticket, 'passkey', enrolled, async () => {
+    await audit('passkey.added', { target: name });
+    await audit('recovery-codes.created', { count: 10 });
+    await sendAlert('passkey-added', { detail: `Its name: ${name}.` }, req, context);
+  });
+  return json(signedIn, 201);
+};
+
+const METHODS: Record<string, Handler> = { passkey, totp, recovery, enrol };
+
+export default endpoint((req, context) => {
+  const handler = METHODS[context.params['method'] ?? ''];
+  if (handler === undefined) throw new HttpError(404, 'Not found.');
+  return dispatch(req, context, { POST: handler });
+});
+
+export type { Method };
+
+export const config: Config = {
+  path: '/api/login/:method',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
