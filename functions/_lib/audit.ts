@@ -70,16 +70,15 @@ export function asActor<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
 /** The admin handler's client address and session (asActor), if it runs as one. */
 export const currentActor = (): Actor | undefined => actors.getStore();
 
-/** Appends one record; `actor` defaults to the admin handler's (asActor). Never throws. */
-export async function audit(
+/** One record of `event` at `now`, as `audit` stores it (the reset script writes one too). */
+export function auditRecord(
   event: AuditEvent,
   details: AuditDetails = {},
-  actor: Actor = actors.getStore() ?? {},
+  actor: Actor = {},
   now = Date.now(),
-): Promise<void> {
-  const id = keyOf(now);
-  const record: AuditRecord = {
-    id,
+): AuditRecord {
+  return {
+    id: keyOf(now),
     at: new Date(now).toISOString(),
     event,
     ...(details.target !== undefined && { target: details.target }),
@@ -87,8 +86,18 @@ export async function audit(
     ...(actor.ip !== undefined && { ip: actor.ip }),
     ...(actor.session !== undefined && { session: actor.session }),
   };
+}
+
+/** Appends one record; `actor` defaults to the admin handler's (asActor). Never throws. */
+export async function audit(
+  event: AuditEvent,
+  details: AuditDetails = {},
+  actor: Actor = actors.getStore() ?? {},
+  now = Date.now(),
+): Promise<void> {
+  const record = auditRecord(event, details, actor, now);
   try {
-    await withStore(AUDIT_STORE, (store) => store.setJSON(id, record, { onlyIfNew: true }), {
+    await withStore(AUDIT_STORE, (store) => store.setJSON(record.id, record, { onlyIfNew: true }), {
       graceMs: 1_000,
     });
   } catch {

@@ -43,8 +43,9 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
   /**
    * A step that is not the whole sign-in passed (the password, before the second factor): frees
-   * the slot when quiet, as a success does, but forgives nothing, so the password alone never
-   * wipes out the second factor's failures.
+   * its own slot and forgives nothing, so the password alone never wipes out the second factor's
+   * failures. Freeing at once is safe: every failure keeps its own slot, so failures stay within
+   * the limit however many passes there are.
    */
   passed(): Promise<void>;
 }
@@ -139,33 +140,30 @@ function attemptOn(claim: Claim, { windowMs }: ThrottleConfig, clock: () => numb
   const rewrite = async (state: 'failed' | 'checked' | 'released') => {
     if (etag !== undefined) await loginAttempts.write(slot, { at, state }, etag);
   };
-  const settle = async (forgive: boolean) => {
-    if (forgive) {
+  return {
+    failed: () => rewrite('failed'),
+    passed: () => rewrite('released'),
+    async succeeded() {
       await Promise.all(
         claim.forgivable.map((failure) =>
           loginAttempts.write(failure, { at: failure.at, state: 'released' }, failure.etag),
         ),
       );
-    }
-    const now = clock();
-    const [previous, current] = await Promise.all([
-      loginAttempts.slots(slot.window - windowMs, slot.pair),
-      loginAttempts.slots(slot.window, slot.pair),
-    ]);
-    const others = [...previous, ...current].filter(
-      (other) =>
-        holds(other, now, windowMs) &&
-        !(other.window === slot.window && other.index === slot.index),
-    );
-    // Anything else recorded began beside this attempt: freeing the slot could let it past.
-    // The slot then stays counted as `checked`, and the next success that begins after it
-    // forgives it like a failure (else concurrent correct logins would pile up to a lockout).
-    await rewrite(others.length === 0 ? 'released' : 'checked');
-  };
-  return {
-    failed: () => rewrite('failed'),
-    succeeded: () => settle(true),
-    passed: () => settle(false),
+      const now = clock();
+      const [previous, current] = await Promise.all([
+        loginAttempts.slots(slot.window - windowMs, slot.pair),
+        loginAttempts.slots(slot.window, slot.pair),
+      ]);
+      const others = [...previous, ...current].filter(
+        (other) =>
+          holds(other, now, windowMs) &&
+          !(other.window === slot.window && other.index === slot.index),
+      );
+      // Anything else recorded began beside this attempt: freeing the slot could let it past.
+      // The slot then stays counted as `checked`, and the next success that begins after it
+      // forgives it like a failure (else concurrent correct logins would pile up to a lockout).
+      await rewrite(others.length === 0 ? 'released' : 'checked');
+    },
   };
 }
 

@@ -13,7 +13,6 @@ import contactFn from '../../../functions/contact.ts';
 import csvFn from '../../../functions/enquiries-csv.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import erasureFn from '../../../functions/erasure.ts';
-import loginFn from '../../../functions/login.ts';
 import logoutFn from '../../../functions/logout.ts';
 import retentionFn from '../../../functions/retention.ts';
 import {
@@ -22,6 +21,7 @@ import {
   hashedAddress,
   type AuditRecord,
 } from '../../../functions/_lib/audit.ts';
+import { passwordStep, signIn as kitSignIn } from './factors-kit.ts';
 import {
   ADMIN,
   call,
@@ -38,13 +38,8 @@ silenceErrors();
 
 const IP = '198.51.100.23';
 
-async function signIn(password = ADMIN.password) {
-  return call(loginFn, {
-    path: '/api/login',
-    json: { username: ADMIN.username, password },
-    ip: IP,
-  });
-}
+/** The whole sign-in (password, then the test passkey) from one browser. */
+const signIn = () => kitSignIn({ ip: IP, device: 'e2e-audit-device-00000' });
 
 async function records(token: string, query = ''): Promise<AuditRecord[]> {
   const res = await call(auditFn, { path: `/api/audit${query}`, token });
@@ -55,7 +50,7 @@ async function records(token: string, query = ''): Promise<AuditRecord[]> {
 describe('the audit log', () => {
   it('records each admin action and security event, with nothing secret in it', async () => {
     setAdminEnv();
-    expect((await signIn('wrong password')).status).toBe(401);
+    expect((await passwordStep({ password: 'wrong password', ip: IP })).res.status).toBe(401);
     const { token } = (await (await signIn()).json()) as { token: string };
     const as = { token, ip: IP };
 
@@ -128,7 +123,10 @@ describe('the audit log', () => {
     const log = (await records(reader, '?pageSize=100')).reverse();
     expect(log.map(({ event, target, count }) => [event, target, count])).toEqual([
       ['sign-in.failed', undefined, undefined],
-      ['sign-in.succeeded', undefined, undefined],
+      ['sign-in.succeeded', 'passkey', undefined],
+      ['sign-in.new-device', undefined, undefined],
+      ['passkey.added', 'Test key', undefined],
+      ['recovery-codes.created', undefined, 10],
       ['lead.status-changed', `enquiries/${enquiry}`, undefined],
       ['lead.note-added', `enquiries/${enquiry}`, undefined],
       ['leads.exported', 'enquiries', undefined],
@@ -138,16 +136,16 @@ describe('the audit log', () => {
       ['leads.erased', hashedAddress('ravi@example.org'), 1],
       ['lead.deleted', `enquiries/${enquiry}`, undefined],
       ['sign-out', undefined, undefined],
-      ['sign-in.succeeded', undefined, undefined],
+      ['sign-in.succeeded', 'passkey', undefined],
     ]);
     expect(log.map((record) => [record.event, record.ip])).toEqual(
       log.map(({ event }) => [event, IP]),
     );
     // One session from sign-in to sign-out; the next sign-in is another.
-    const sessions = log.slice(1, 11).map(({ session }) => session);
+    const sessions = log.slice(1, 14).map(({ session }) => session);
     expect(new Set(sessions).size).toBe(1);
     expect(sessions[0]).toMatch(/^[0-9a-f]{16}$/);
-    expect(log[11]!.session).not.toBe(sessions[0]);
+    expect(log[14]!.session).not.toBe(sessions[0]);
 
     // Nothing secret anywhere in the store.
     const store = getStore({ name: AUDIT_STORE, consistency: 'strong' });
@@ -178,7 +176,8 @@ describe('the audit log', () => {
       (await records(token, '?event=sign-in.failed&from=2025-03-11&to=2025-03-11')).length,
     ).toBe(1);
     const page = await call(auditFn, { path: '/api/audit?pageSize=1&page=2', token });
-    expect(page.headers.get('x-total-count')).toBe('3');
+    // The two failures, and the sign-in: succeeded, new device, passkey added, recovery codes.
+    expect(page.headers.get('x-total-count')).toBe('6');
     expect((await page.json()) as unknown[]).toHaveLength(1);
     expect((await call(auditFn, { path: '/api/audit?event=nonsense', token })).status).toBe(400);
     expect((await call(auditFn, { path: '/api/audit?from=yesterday', token })).status).toBe(400);

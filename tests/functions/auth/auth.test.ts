@@ -10,6 +10,7 @@ import contactMessagesFn from '../../../functions/contact-messages.ts';
 import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import loginFn from '../../../functions/login.ts';
+import { signedInToken } from './factors-kit.ts';
 import logoutFn from '../../../functions/logout.ts';
 import {
   TOKEN_ISSUER,
@@ -179,13 +180,9 @@ describe('tokens bound to their deploy scope', () => {
   it.each(CONTEXTS)(
     'a token signed in %s is accepted only where the scope is the same',
     async (signedIn) => {
-      const login = await call(loginFn, {
-        path: '/api/login',
-        json: { username: ADMIN.username, password: ADMIN.password },
-        context: { deploy: { context: signedIn, id: DEPLOY_ID } },
-      });
-      expect(login.status).toBe(200);
-      const { token } = (await login.json()) as { token: string };
+      vi.stubEnv('URL', 'https://haritha.example');
+      vi.stubEnv('DEPLOY_PRIME_URL', 'https://deploy-preview-7--haritha.netlify.app');
+      const token = await signedInToken({ context: { deploy: { context: signedIn, id: DEPLOY_ID } } });
       const signedScope = CONTEXTS.find(([context]) => context === signedIn)![1];
       expect(decodeJwt(token).aud).toBe(tokenAudience(signedScope));
 

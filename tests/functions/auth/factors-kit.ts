@@ -80,3 +80,39 @@ export async function tokenWith(passkey: SoftPasskey, options: StepOptions = {})
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as SignedIn).token;
 }
+
+/** The tests' own admin passkey: counter always 0, so any test may use it any number of times. */
+export const TEST_PASSKEY = new SoftPasskey({ counter: null });
+
+/** The origin a deploy context's passkeys belong to (relying-party.ts), as the tests set it. */
+export function originFor(deployContext: string | undefined): string {
+  if (deployContext === 'production') return process.env['URL'] ?? ORIGIN;
+  if (deployContext === 'deploy-preview' || deployContext === 'branch-deploy') {
+    return process.env['DEPLOY_PRIME_URL'] ?? ORIGIN;
+  }
+  return ORIGIN;
+}
+
+/**
+ * Signs in as the admin does: password, then TEST_PASSKEY (enrolled first where there is no
+ * factor yet). The last answer: 200 `{ token }` (201 after an enrolment), or the refusal.
+ */
+export async function signIn(options: StepOptions = {}): Promise<Response> {
+  const { res, body } = await passwordStep(options);
+  if (res.status !== 200) return res;
+  const origin = originFor(options.context?.deploy?.context);
+  if (body.step === 'enrol') {
+    const response = TEST_PASSKEY.create(body.options as Options, { origin });
+    return factorStep('enrol', { ticket: body.ticket, response, name: 'Test key' }, options);
+  }
+  if (body.step !== 'passkey') throw new Error(`step ${body.step}`);
+  const response = TEST_PASSKEY.get(body.options as Options, { origin });
+  return factorStep('passkey', { ticket: body.ticket, response }, options);
+}
+
+/** A token from `signIn` (which must succeed). */
+export async function signedInToken(options: StepOptions = {}): Promise<string> {
+  const res = await signIn(options);
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return ((await res.json()) as SignedIn).token;
+}

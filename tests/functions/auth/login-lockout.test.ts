@@ -105,7 +105,7 @@ describe('lockout under concurrent attempts', () => {
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
   }, 60_000);
 
-  it('checks at most 5 of 30 wrong passwords and the right one sent in one burst, wherever it sits', async () => {
+  it('checks at most 5 of 30 wrong passwords sent in one burst with the right one, wherever it sits', async () => {
     // One burst per position of the right password, each on a fresh site.
     for (const position of [0, 10, 20, 30]) {
       harness.freshSite();
@@ -118,14 +118,18 @@ describe('lockout under concurrent attempts', () => {
           `right password ${statuses[position]}, ${count(statuses, 401)} × 401`,
       );
 
-      const checked = count(statuses, 401) + count(statuses, 200);
-      expect(checked).toBeLessThanOrEqual(5);
-      expect(count(statuses, 429)).toBe(31 - checked);
+      // The right password is half a sign-in (the passkey is still to come): it frees its check,
+      // so wrong ones may take it; but never more than 5 wrong ones are checked.
+      expect(count(statuses, 401)).toBeLessThanOrEqual(5);
+      expect(count(statuses, 200)).toBeLessThanOrEqual(1);
+      expect(count(statuses, 429)).toBe(31 - count(statuses, 401) - count(statuses, 200));
       // The right password either held one of the 5 checks or came past the limit: 429.
       expect([200, 429]).toContain(statuses[position]);
 
-      // The burst used the pair's attempts up: even the right password now waits.
-      expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
+      // Where the burst used the pair's 5 attempts up, even the right password now waits; where the
+      // right one passed first and freed its check, the pair has one attempt left.
+      const after = (await login(ADMIN.username, ADMIN.password)).status;
+      expect(after).toBe(count(statuses, 401) >= 5 ? 429 : 200);
     }
   }, 120_000);
 

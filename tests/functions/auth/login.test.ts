@@ -1,8 +1,9 @@
 import { jwtVerify } from 'jose';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import loginFn from '../../../functions/login.ts';
 import { TOKEN_ISSUER, tokenAudience } from '../../../functions/_lib/auth.ts';
+import { signIn, signedInToken } from './factors-kit.ts';
 import { ADMIN, call, expectInvalidFields, methodNotAllowed, useBlobs } from '../helpers.ts';
 
 useBlobs();
@@ -21,10 +22,16 @@ function login(
 }
 
 describe('POST /api/login', () => {
-  it('returns an HS256 token (iss, aud, sub, exp within 1 h) that opens admin routes', async () => {
+  it('answers the right password with the second step, never a token', async () => {
     const res = await login(ADMIN.username, ADMIN.password);
     expect(res.status).toBe(200);
-    const { token } = (await res.json()) as { token: string };
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(['enrol', 'passkey']).toContain(body['step']);
+    expect(body).not.toHaveProperty('token');
+  });
+
+  it('signs in with password and passkey: an HS256 token (iss, aud, sub, exp within 1 h) that opens admin routes', async () => {
+    const token = await signedInToken();
     const { payload, protectedHeader } = await jwtVerify(
       token,
       new TextEncoder().encode(ADMIN.secret),
@@ -130,7 +137,11 @@ describe('throttling (per client address and username)', () => {
   async function failTimes(times: number, username: string, ip: string) {
     for (let i = 0; i < times; i++) expect((await login(username, 'wrong', ip)).status).toBe(401);
   }
-  const loginAsAdmin = (ip: string) => login(ADMIN.username, ADMIN.password, ip);
+  /** The whole sign-in: password, then the test passkey (enrolled before each test). */
+  const loginAsAdmin = (ip: string) => signIn({ ip });
+  beforeEach(async () => {
+    await signedInToken({ ip: '192.0.2.200' });
+  });
 
   /** Sets LOGIN_MAX_FAILURES and LOGIN_LOCKOUT_MINUTES, and stops the clock at `start`. */
   function lockoutSettings(maxFailures: string, minutes: string, start: string) {

@@ -196,6 +196,9 @@ describe('the login throttle on previews', () => {
   });
 
   it('does not count against production, nor production against previews', async () => {
+    // The password step answers with the passkey step, whose relying party is the site's address.
+    vi.stubEnv('URL', 'https://haritha.example');
+    vi.stubEnv('DEPLOY_PRIME_URL', 'https://deploy-preview-7--haritha.netlify.app');
     for (const deploy of [previewA, previewB, branchC, previewA, previewB]) {
       expect((await login(deploy, 'wrong')).status).toBe(401);
     }
