@@ -34,6 +34,8 @@ describe('a row of the list', () => {
     expect(leadKindName('contact-messages')).toBe('Contact message');
     expect(mailKindText({ kind: 'notify' })).toBe('Notification to the office');
     expect(mailKindText({ kind: 'ack' })).toBe('Acknowledgement to the sender');
+    expect(mailKindText({ kind: 'alert' })).toBe('Security alert to the admin');
+    expect(leadKindName('security')).toBe('Security alert');
     expect(leadKindName('site-visits')).toBe('site-visits');
   });
 

@@ -11,7 +11,11 @@ const MAIL_NOUN: Noun = { one: 'e-mail', many: 'e-mails' };
 export const undeliveredLine = (count: number) => `${plural(count, MAIL_NOUN)} not delivered`;
 
 /** Kinds whose noun alone would not say which form the lead came from. */
-const LEAD_NAMES: Readonly<Record<string, string>> = { [MESSAGE.store]: 'Contact message' };
+const LEAD_NAMES: Readonly<Record<string, string>> = {
+  [MESSAGE.store]: 'Contact message',
+  // Not a lead: the admin's security alerts (lockouts, new devices, factor changes).
+  security: 'Security alert',
+};
 
 /** The lead's kind in words ('Enquiry', 'Contact message'); an unknown store by its name. */
 export function leadKindName(store: string): string {
