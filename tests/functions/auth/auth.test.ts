@@ -9,7 +9,6 @@ import announcementsFn from '../../../functions/announcements.ts';
 import contactMessagesFn from '../../../functions/contact-messages.ts';
 import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import loginFn from '../../../functions/login.ts';
 import { signedInToken } from './factors-kit.ts';
 import logoutFn from '../../../functions/logout.ts';
 import {
@@ -182,7 +181,9 @@ describe('tokens bound to their deploy scope', () => {
     async (signedIn) => {
       vi.stubEnv('URL', 'https://haritha.example');
       vi.stubEnv('DEPLOY_PRIME_URL', 'https://deploy-preview-7--haritha.netlify.app');
-      const token = await signedInToken({ context: { deploy: { context: signedIn, id: DEPLOY_ID } } });
+      const token = await signedInToken({
+        context: { deploy: { context: signedIn, id: DEPLOY_ID } },
+      });
       const signedScope = CONTEXTS.find(([context]) => context === signedIn)![1];
       expect(decodeJwt(token).aud).toBe(tokenAudience(signedScope));
 
