@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { OwnServer, runBenchmark, sampleEnquiry } from './bench-kit.ts';
 import { startLocalBlobs } from './local-blobs.ts';
+import { signInOverHttp } from './admin-sign-in.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -173,14 +174,7 @@ interface Sample {
 let token = '';
 
 async function login(): Promise<void> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (!res.ok) throw new Error(`login failed: HTTP ${res.status} ${await res.text()}`);
-  token = ((await res.json()) as { token: string }).token;
+  token = (await signInOverHttp(base, admin, AbortSignal.timeout(REQUEST_TIMEOUT_MS))).token;
 }
 
 /** A valid enquiry with its own name and e-mail address. */

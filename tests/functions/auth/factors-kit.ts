@@ -19,6 +19,15 @@ export interface StepOptions {
   context?: CallOptions['context'];
 }
 
+/** What the password step answers (`LoginStep`), loosely typed for the tests' checks. */
+export interface StepBody {
+  step?: LoginStep['step'];
+  ticket: string;
+  options: Record<string, unknown>;
+  fallbacks?: ('totp' | 'recovery')[];
+  error?: string;
+}
+
 /** POST /api/login; the answer and its body. */
 export async function passwordStep(options: StepOptions = {}) {
   const res = await call(loginFn, {
@@ -32,7 +41,7 @@ export async function passwordStep(options: StepOptions = {}) {
     ...(options.headers !== undefined && { headers: options.headers }),
     ...(options.context !== undefined && { context: options.context }),
   });
-  return { res, body: (await res.clone().json()) as LoginStep & { error?: string } };
+  return { res, body: (await res.clone().json()) as StepBody };
 }
 
 /** POST /api/login/<method> with `json`. */
