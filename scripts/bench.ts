@@ -13,7 +13,9 @@
  *   throw-away copy of the project root, so its ~20,000 benchmark records go to their own
  *   Blobs folder and never into your local data; it builds the site first if dist/ is missing.
  * - With `--use-running` it uses the server already answering on 127.0.0.1:$PORT (default
- *   8888), logging in with ADMIN_USERNAME/ADMIN_PASSWORD (or .netlify/local-admin.json), and
+ *   8888), with the token in ADMIN_TOKEN (sign in at /login; the admin's passkey is not ours to
+ *   use), or where no passkey is set up yet, ADMIN_USERNAME/ADMIN_PASSWORD (or
+ *   .netlify/local-admin.json) and a software passkey it enrols (scripts/admin-sign-in.ts); it
  *   deletes what it created when done. That server's SMTP settings, if any, would e-mail every
  *   benchmark enquiry: point them elsewhere first.
  *
