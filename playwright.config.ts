@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { SoftPasskey } from './tests/support/soft-authenticator.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 8899);
 const baseURL = `http://localhost:${port}`;
@@ -14,6 +15,13 @@ process.env['E2E_ADMIN_PASSWORD'] ??= randomBytes(12).toString('base64url');
 process.env['E2E_JWT_SECRET'] ??= randomBytes(48).toString('base64url');
 // Data of this run only: tests never see, or leave records in, the data of `npm start`.
 process.env['E2E_BLOBS_DIR'] ??= mkdtempSync(join(tmpdir(), 'e2e-blobs-'));
+// The run's passkey for API sign-ins (tests/e2e/support.ts `adminToken`), one for every worker:
+// its counter stays 0, so workers need not agree on one.
+if (!process.env['E2E_PASSKEY_KEY'] || !process.env['E2E_PASSKEY_ID']) {
+  const passkey = new SoftPasskey({ counter: null });
+  process.env['E2E_PASSKEY_KEY'] = passkey.privateKey;
+  process.env['E2E_PASSKEY_ID'] = passkey.credentialId;
+}
 
 // Named here and in the CI workflow, which installs Debian's Chromium at this path.
 const launchOptions = chromiumLaunchOptions('/usr/bin/chromium');

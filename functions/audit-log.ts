@@ -25,7 +25,11 @@ function queryOf(url: URL): AuditQuery {
     const value = url.searchParams.get(bound);
     if (!value) continue;
     const time = DATE.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
-    if (Number.isNaN(time)) throw new HttpError(400, `${bound} must be a date as YYYY-MM-DD.`);
+    if (Number.isNaN(time))
+      throw new HttpError(
+        400,
+        `The ${bound === 'from' ? 'From' : 'To'} date must be written as YYYY-MM-DD.`,
+      );
     query[bound] = bound === 'to' ? time + DAY - 1 : time;
   }
   return query;

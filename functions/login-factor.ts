@@ -120,8 +120,11 @@ const enrol: Handler = async (req, context) => {
 
 const METHODS: Record<string, Handler> = { passkey, totp, recovery, enrol };
 
+export const STEPS = Object.keys(METHODS);
+
 export default endpoint((req, context) => {
-  const handler = METHODS[context.params['method'] ?? ''];
+  const step = new URL(req.url).pathname.replace(/\/$/, '').split('/').pop() ?? '';
+  const handler = Object.hasOwn(METHODS, step) ? METHODS[step] : undefined;
   if (handler === undefined) throw new HttpError(404, 'Not found.');
   return dispatch(req, context, { POST: handler });
 });
@@ -129,6 +132,6 @@ export default endpoint((req, context) => {
 export type { Method };
 
 export const config: Config = {
-  path: '/api/login/:method',
+  path: ['/api/login/passkey', '/api/login/totp', '/api/login/recovery', '/api/login/enrol'],
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

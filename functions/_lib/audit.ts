@@ -13,25 +13,19 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuditEvent } from '../../src/lib/audit-events.ts';
+import type { AuditEvent, AuditRecord } from '../../src/lib/audit-events.ts';
 import { addressKey } from '../../src/lib/schemas/index.ts';
 import { withStore } from './repositories/store.ts';
 
 export const AUDIT_STORE = 'audit-log';
-/** How long records are kept (the retention job deletes older ones). */
-export const AUDIT_MONTHS = 24;
 
-export { AUDIT_EVENTS, isAuditEvent, type AuditEvent } from '../../src/lib/audit-events.ts';
-
-export interface AuditRecord {
-  id: string;
-  at: string;
-  event: AuditEvent;
-  target?: string;
-  count?: number;
-  ip?: string;
-  session?: string;
-}
+export {
+  AUDIT_EVENTS,
+  AUDIT_MONTHS,
+  isAuditEvent,
+  type AuditEvent,
+  type AuditRecord,
+} from '../../src/lib/audit-events.ts';
 
 export interface AuditDetails {
   target?: string;

@@ -35,3 +35,21 @@ export const AUDIT_EVENTS = Object.keys(AUDIT_EVENT_LABELS) as readonly AuditEve
 
 export const isAuditEvent = (value: string): value is AuditEvent =>
   Object.hasOwn(AUDIT_EVENT_LABELS, value);
+
+/** How long records are kept: the daily retention job deletes older ones. */
+export const AUDIT_MONTHS = 24;
+
+/** One record of the log, as stored and as `GET /api/audit` answers it. */
+export interface AuditRecord {
+  id: string;
+  /** ISO 8601. */
+  at: string;
+  event: AuditEvent;
+  /** What it acted on: a record's `<store>/<id>`, an announcement's id, a hashed address… */
+  target?: string;
+  count?: number;
+  /** The client address. */
+  ip?: string;
+  /** A short hash of the session's token id, never the token. */
+  session?: string;
+}

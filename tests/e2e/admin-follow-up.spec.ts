@@ -10,6 +10,7 @@ import {
   test,
   unique,
 } from './admin-support';
+import { auditHas } from './audit-support';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -46,6 +47,8 @@ test.describe('lead follow-up in the enquiry details', () => {
     await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted.');
     await expect(badge(row)).toHaveText('Contacted');
     await expect(modal.locator('[data-last-change] time')).toBeVisible();
+    const target = `enquiries/${id}`;
+    expect(await auditHas(request, { event: 'lead.status-changed', target })).toBe(true);
 
     const note = 'Called at 10:00.\nNo answer; try again Monday.';
     await modal.getByLabel('Add note').fill(note);
@@ -56,6 +59,7 @@ test.describe('lead follow-up in the enquiry details', () => {
     await expect(notes).toHaveCount(1);
     await expect(notes.locator('p')).toHaveText(note, { useInnerText: true });
     await expect(modal.getByLabel('Add note')).toHaveValue('');
+    expect(await auditHas(request, { event: 'lead.note-added', target })).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
     const stored = await (await enquiryApi(request, id)).get();
@@ -153,6 +157,9 @@ test.describe('lead follow-up in the enquiry details', () => {
     await page.keyboard.press('Enter');
     await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted.');
     expect(await (await enquiryApi(request, id)).get()).toMatchObject({ status: 'Contacted' });
+    expect(
+      await auditHas(request, { event: 'lead.status-changed', target: `enquiries/${id}` }),
+    ).toBe(true);
 
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
@@ -186,6 +193,9 @@ test.describe('lead follow-up in the enquiry details', () => {
     await item.getByRole('button', { name: 'Save note' }).click();
     await expect(item.getByRole('status')).toHaveText('Note added.');
     await expect(item.getByText('Sent the brochure.')).toBeVisible();
+    const target = `contact-messages/${id}`;
+    expect(await auditHas(request, { event: 'lead.status-changed', target })).toBe(true);
+    expect(await auditHas(request, { event: 'lead.note-added', target })).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
     const headers = { Authorization: `Bearer ${await sharedAdminToken(request)}` };

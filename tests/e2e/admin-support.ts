@@ -7,7 +7,9 @@ import {
   type Page,
 } from '@playwright/test';
 import { sampleEnquiry } from '../../scripts/bench-kit.ts';
+import { type HeldPasskey, VirtualAuthenticator, signCountOf } from './passkey-support';
 import { adminToken } from './support';
+import { SoftPasskey } from '../support/soft-authenticator.ts';
 
 /** The admin tests' `expect`: the local functions share two cores with parallel builds. */
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -26,12 +28,61 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-/** Sends the login form of the page (once hydrated) with this run's admin credentials. */
+let workerPasskey: Promise<HeldPasskey> | undefined;
+
+/**
+ * This worker's own passkey for browser sign-ins, added once through the API as a spare: each
+ * worker's counter then grows on its own, and the server refuses one that does not.
+ */
+function browserPasskey(request: APIRequestContext): Promise<HeldPasskey> {
+  workerPasskey ??= (async () => {
+    const headers = { Authorization: `Bearer ${await sharedAdminToken(request)}` };
+    const started = await request.post('/api/passkeys/options', { headers });
+    expect(started.status(), await started.text()).toBe(200);
+    const { ticket, options } = (await started.json()) as {
+      ticket: string;
+      options: { challenge: string; rp: { id: string } };
+    };
+    const passkey = new SoftPasskey();
+    const origin = new URL(started.url()).origin;
+    const response = passkey.create(options, { origin });
+    const name = `E2E worker ${test.info().parallelIndex}`;
+    const added = await request.post('/api/passkeys', {
+      headers,
+      data: { ticket, response, name },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const { credentialId, privateKey, signCount } = passkey;
+    return { credentialId, privateKey, signCount, rpId: options.rp.id };
+  })().catch((error: unknown) => {
+    workerPasskey = undefined;
+    throw error;
+  });
+  return workerPasskey;
+}
+
+const authenticators = new WeakMap<Page, VirtualAuthenticator>();
+
+/**
+ * Sends the login form of the page (once hydrated) with this run's admin credentials; the
+ * page's virtual authenticator answers the passkey step, which starts by itself. Resolves once
+ * the passkey step has answered; its counter is kept for the worker's next sign-in.
+ */
 export async function submitLogin(page: Page): Promise<void> {
+  const passkey = await browserPasskey(page.request);
+  // A fresh authenticator at the worker's latest counter (another page may have signed in since).
+  await authenticators.get(page)?.remove();
+  authenticators.set(page, await VirtualAuthenticator.on(page, [passkey]));
   await hydrated(page);
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);
+  const signedIn = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/login/passkey',
+  );
   await page.getByRole('button', { name: 'Login' }).click();
+  const answer = await signedIn;
+  const body = answer.request().postDataJSON() as Parameters<typeof signCountOf>[0];
+  passkey.signCount = Math.max(passkey.signCount, signCountOf(body));
 }
 
 /** Logs in on the login page shown, arriving on the dashboard with every list loaded. */

@@ -11,6 +11,7 @@ import {
   test,
   unique,
 } from './admin-support';
+import { auditHas } from './audit-support';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -256,9 +257,16 @@ test.describe('announcements', () => {
 
       await page.getByPlaceholder('Announcement text').fill(text);
       await page.getByLabel('Link (optional)').fill('/about');
+      const added = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === '/api/announcements',
+      );
       await page.getByRole('button', { name: 'Add', exact: true }).click();
       const item = list.getByRole('listitem').filter({ hasText: text });
       await expect(item).toHaveCount(1);
+      const { _id: id } = (await (await added).json()) as { _id: string };
+      expect(await auditHas(request, { event: 'announcement.created', target: id })).toBe(true);
       await expect(page.getByPlaceholder('Announcement text')).toHaveValue('');
 
       // Edit fills the form; Cancel goes back to add mode without a change.
@@ -277,6 +285,7 @@ test.describe('announcements', () => {
       const updated = list.getByRole('listitem').filter({ hasText: `${text} (updated)` });
       await expect(updated).toHaveCount(1);
       await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+      expect(await auditHas(request, { event: 'announcement.updated', target: id })).toBe(true);
 
       // Another tab: leaving this one would log out.
       const home = await context.newPage();
@@ -291,6 +300,7 @@ test.describe('announcements', () => {
       await updated.getByRole('button', { name: /^Delete/ }).click();
       await expect(updated).toHaveCount(0);
       expect(dialogs).toEqual(['Delete this announcement?']);
+      expect(await auditHas(request, { event: 'announcement.deleted', target: id })).toBe(true);
     } finally {
       const headers = { Authorization: `Bearer ${await adminToken(request)}` };
       const items = (await (await request.get('/api/announcements')).json()) as {
@@ -476,6 +486,7 @@ test.describe('enquiries panel', () => {
 
   test('real enquiries: pagination past 10, details modal, Escape, Close, delete', async ({
     page,
+    request,
     seeder,
   }) => {
     // Twelve real submissions on a busy machine: more than the default 30 s.
@@ -486,7 +497,7 @@ test.describe('enquiries panel', () => {
         seeder.post('/api/enquiries', enquiryBody(`${marker} filler ${index}`)),
       ),
     );
-    await seeder.post('/api/enquiries', enquiryBody(`${marker} individual`));
+    const individual = await seeder.post('/api/enquiries', enquiryBody(`${marker} individual`));
     await seeder.post(
       '/api/enquiries',
       enquiryBody(`${marker} institution`, {
@@ -568,13 +579,17 @@ test.describe('enquiries panel', () => {
       'Are you sure you want to delete this enquiry? This action cannot be undone.',
       'Enquiry deleted successfully!',
     ]);
+    expect(
+      await auditHas(request, { event: 'lead.deleted', target: `enquiries/${individual}` }),
+    ).toBe(true);
   });
 
-  test('the CSV export downloads with the token', async ({ page, seeder }) => {
+  test('the CSV export downloads with the token', async ({ page, request, seeder }) => {
     const { name: marker } = await seeder.enquiry('csv');
     await logIn(page);
+    const since = Date.now();
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /^Download CSV/ }).click();
+    await page.getByRole('button', { name: 'Download CSV of all enquiries' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
     const path = await file.path();
@@ -582,13 +597,17 @@ test.describe('enquiries panel', () => {
     const csv = await readFile(path, 'utf8');
     expect(csv).toContain('Full Name');
     expect(csv).toContain(marker);
+    // Every export is one record whose target is the store; `since` tells this one apart.
+    expect(await auditHas(request, { event: 'leads.exported', target: 'enquiries', since })).toBe(
+      true,
+    );
   });
 });
 
 test.describe('contact messages', () => {
-  test('listed, read and deleted', async ({ page, seeder }) => {
+  test('listed, read and deleted', async ({ page, request, seeder }) => {
     const name = unique('sender');
-    await seeder.post('/api/contact', {
+    const id = await seeder.post('/api/contact', {
       name,
       email: 'sender@example.com',
       message: 'Please call me back.',
@@ -608,6 +627,9 @@ test.describe('contact messages', () => {
     await item.getByRole('button', { name: /^Delete/ }).click();
     await expect(item).toHaveCount(0);
     expect(dialogs).toEqual(['Delete this message? This action cannot be undone.']);
+    expect(
+      await auditHas(request, { event: 'lead.deleted', target: `contact-messages/${id}` }),
+    ).toBe(true);
   });
 });
 

@@ -145,8 +145,10 @@ export async function verifyUse(
   }
   const used = { ...passkey, counter: newCounter, lastUsedAt: new Date(now).toISOString() };
   // Over the version whose counter was checked: a concurrent use of the same value loses here.
-  if (!(await security.writePasskey(used, { etag: stored.etag }))) {
-    throw new HttpError(401, PASSKEY_REFUSED);
-  }
-  return used;
+  if (await security.writePasskey(used, { etag: stored.etag })) return used;
+  // A passkey that keeps no counter (0, as synced passkeys report) has nothing to protect: a use
+  // beside another one only lost the write of its last-use time.
+  const current = await security.passkey(passkey.id);
+  if (newCounter === 0 && current !== null && current.value.counter === 0) return current.value;
+  throw new HttpError(401, PASSKEY_REFUSED);
 }

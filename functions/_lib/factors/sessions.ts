@@ -5,37 +5,14 @@
  * ending one revokes its token (revoked-tokens.ts) and deletes its record; sign-out does the same
  * for its own. Expired records are dropped as the list is read.
  */
+import { describeDevice } from '../../../src/lib/device-name.ts';
 import { sessionOf } from '../audit.ts';
 import type { FunctionContext } from '../http.ts';
 import { security, type StoredSession } from '../repositories/admin-security.ts';
 import { revokedTokens } from '../repositories/revoked-tokens.ts';
 import type { SessionSummary } from '../../../src/lib/schemas/index.ts';
 
-const BROWSERS: [RegExp, string][] = [
-  [/Edg(?:e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/SamsungBrowser\//, 'Samsung Internet'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Android/, 'Android'],
-  [/CrOS/, 'ChromeOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/Linux/, 'Linux'],
-];
-
-/** "Chrome on Windows", from a User-Agent; "Unknown browser" where it says nothing we know. */
-export function describeDevice(userAgent: string | null): string {
-  const ua = (userAgent ?? '').slice(0, 512);
-  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
-  if (browser === undefined && system === undefined) return 'Unknown browser';
-  return [browser ?? 'A browser', system].filter(Boolean).join(' on ');
-}
+export { describeDevice };
 
 /** "Kochi, Kerala, India" from Netlify's geo data; undefined where it has none. */
 export function placeOf(geo: FunctionContext['geo']): string | undefined {

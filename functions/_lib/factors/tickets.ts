@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { EXPIRED_TICKET_MESSAGE } from '../../../src/lib/schemas/index.ts';
 import { TOKEN_ISSUER, deployScope, tokenConfig } from '../auth.ts';
 import { HttpError, type FunctionContext } from '../http.ts';
 import { security } from '../repositories/admin-security.ts';
@@ -45,8 +46,8 @@ export interface Ticket extends TicketClaims {
 
 const audience = (context: FunctionContext) => `site-admin-ticket:${deployScope(context)}`;
 
-export const EXPIRED_TICKET =
-  'This sign-in step has expired or was already used. Please start again with your password.';
+/** The one message of an expired or spent ticket (the admin's login page recognises it). */
+export const EXPIRED_TICKET = EXPIRED_TICKET_MESSAGE;
 
 export async function issueTicket(
   claims: TicketClaims,

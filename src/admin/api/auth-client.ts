@@ -1,4 +1,6 @@
 /** Browser side of admin auth: the token lives in localStorage under the key 'token'. */
+import { DEVICE_ID } from '../../lib/schemas/login';
+
 export const TOKEN_KEY = 'token';
 
 export function getToken(): string | null {
@@ -18,6 +20,29 @@ export function clearToken(): void {
     localStorage.removeItem(TOKEN_KEY);
   } catch {
     // Storage unavailable: there is no token to remove.
+  }
+}
+
+/** Where the browser keeps its device id (`deviceId`). */
+export const DEVICE_KEY = 'admin-device';
+
+/**
+ * This browser's random id (128 bits, base64url), made on first use and kept, so the server can
+ * tell a sign-in from a browser it has not seen before; undefined where storage is unavailable.
+ */
+export function deviceId(): string | undefined {
+  try {
+    const kept = localStorage.getItem(DEVICE_KEY);
+    if (kept !== null && DEVICE_ID.test(kept)) return kept;
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const made = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    localStorage.setItem(DEVICE_KEY, made);
+    return made;
+  } catch {
+    return undefined;
   }
 }
 

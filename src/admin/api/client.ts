@@ -28,6 +28,7 @@ import type {
 } from '../../lib/schemas';
 import { queryParams, type ListQuery } from '../../lib/schemas/search';
 import { ENQUIRY, MESSAGE, type AnyLeadKind, type ErasurePreview } from '../../lib/leads';
+import type { AuditRecord } from '../../lib/audit-events';
 import { clearToken, getToken, loginPath } from './auth-client';
 
 /** How long a session-ending message stays on screen before the login page. */
@@ -99,7 +100,7 @@ function errorBody(body: unknown): { error?: string; fields: Record<string, stri
   return typeof error === 'string' ? { error, fields: safeFields } : { fields: safeFields };
 }
 
-async function send(
+export async function send(
   path: string,
   { method = 'GET', body, ifVersion, kind, failed }: Call,
 ): Promise<Response> {
@@ -135,7 +136,7 @@ async function send(
   throw new ApiError(failed({ status: response.status, detail }), response.status, parsed.fields);
 }
 
-async function jsonOf<T>(response: Response, failed: Call['failed']): Promise<T> {
+export async function jsonOf<T>(response: Response, failed: Call['failed']): Promise<T> {
   try {
     return (await response.json()) as T;
   } catch {
@@ -167,12 +168,13 @@ function countHeader(response: Response, name: string): number | null {
 
 async function page<T>(
   path: string,
-  query: ListQuery,
+  query: ListQuery | URLSearchParams,
   pageNumber: number,
   pageSize: number,
   failed: Call['failed'],
 ): Promise<Page<T>> {
-  const params = queryParams(query, 1);
+  const params =
+    query instanceof URLSearchParams ? new URLSearchParams(query) : queryParams(query, 1);
   params.set('page', String(pageNumber));
   params.set('pageSize', String(pageSize));
   const response = await send(`${path}?${params}`, { kind: 'read', failed });
@@ -436,6 +438,51 @@ export async function backupStatus(): Promise<BackupStatus> {
   return { last: body.last, overdue: body.overdue };
 }
 
+// ---- Audit log ---------------------------------------------------------------------------
+
+/** One record of the audit log (functions/_lib/audit.ts), as GET /api/audit lists it. */
+/** One record of the audit log. */
+export type AuditEntry = AuditRecord;
+
+/** The audit log's filters: an event, and dates as YYYY-MM-DD (UTC, inclusive); '' for any. */
+export interface AuditFilters {
+  event: string;
+  from: string;
+  to: string;
+}
+
+const auditParams = (filters: AuditFilters) =>
+  new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
+
+/** One page of the audit records matching `filters`, newest first; a 400 in the server's words. */
+export function listAudit(
+  filters: AuditFilters,
+  pageNumber: number,
+  pageSize: number,
+): Promise<Page<AuditEntry>> {
+  return page<AuditEntry>(
+    '/api/audit',
+    auditParams(filters),
+    pageNumber,
+    pageSize,
+    listFailed('the audit log'),
+  );
+}
+
+/** GET /api/audit.csv: every record matching `filters`, as a file to save. */
+export async function downloadAuditCsv(
+  filters: AuditFilters,
+): Promise<{ blob: Blob; filename: string }> {
+  const failed = ({ status, detail }: Failure) =>
+    status === 400 ? detail : `Failed to download the audit log. HTTP error! status: ${status}`;
+  const query = auditParams(filters).toString();
+  const path = query === '' ? '/api/audit.csv' : `/api/audit.csv?${query}`;
+  const response = await send(path, { kind: 'read', failed });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'audit-log.csv';
+  return { blob: await response.blob(), filename };
+}
+
 // ---- Login -----------------------------------------------------------------------------------
 
 /** "2 minutes", "45 seconds": a Retry-After wait in words. */
@@ -446,30 +493,27 @@ export function formatWait(seconds: number): string {
 }
 
 /**
- * POST /api/login → the token. 429 says how long to wait, 503 passes on the server's reason;
- * every other failure is 'Invalid credentials'.
+ * A sign-in call, made before there is a token: POST /api/login with the password (→ the second
+ * step, `LoginStep`) or /api/login/<method> with a factor (→ `SignedIn`). 429 says how long to
+ * wait and 503 passes on the server's reason. Every other failure of the password step is
+ * 'Invalid credentials'; a second step's 400 and 401 come in the server's words (a wrong code,
+ * an expired step), with its field messages.
  */
-export async function login(username: string, password: string): Promise<string> {
+export async function login<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const passwordStep = path === '/api/login';
   let response: Response;
   try {
-    response = await fetch('/api/login', {
+    response = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password }),
+      body: JSON.stringify(body),
+      cache: 'no-store',
     });
   } catch {
-    throw new ApiError(API_MESSAGES.invalidCredentials, 0);
+    throw new ApiError(API_MESSAGES[passwordStep ? 'invalidCredentials' : 'network'], 0);
   }
-  const body: unknown = await response.json().catch(() => null);
-  if (
-    response.ok &&
-    typeof body === 'object' &&
-    body !== null &&
-    'token' in body &&
-    typeof body.token === 'string'
-  ) {
-    return body.token;
-  }
+  const answer: unknown = await response.json().catch(() => null);
+  if (response.ok && typeof answer === 'object' && answer !== null) return answer as T;
   if (response.status === 429) {
     const wait = Number(response.headers.get('retry-after'));
     const when = Number.isFinite(wait) && wait > 0 ? `in ${formatWait(Math.ceil(wait))}` : 'later';
@@ -478,8 +522,12 @@ export async function login(username: string, password: string): Promise<string>
       429,
     );
   }
+  const { error, fields } = errorBody(answer);
   if (response.status === 503) {
-    throw new ApiError(errorBody(body).error ?? API_MESSAGES.loginUnavailable, 503);
+    throw new ApiError(error ?? API_MESSAGES.loginUnavailable, 503);
   }
-  throw new ApiError(API_MESSAGES.invalidCredentials, response.status);
+  if (passwordStep || error === undefined) {
+    throw new ApiError(API_MESSAGES.invalidCredentials, response.status);
+  }
+  throw new ApiError(error, response.status, fields);
 }

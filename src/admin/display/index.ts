@@ -1,7 +1,8 @@
 /**
  * Pure helpers of the admin screens: how enquiry values read in the details modal, the mail
  * draft link, dates, which page to show after a delete, the lists' search state in the
- * page URL, the texts of counts, of erasing one person and of the e-mails not delivered.
+ * page URL, the texts of counts, of erasing one person, of the e-mails not delivered and of the
+ * audit log.
  *
  * The components and hooks import them from here, the unit tests from each module. The bundle
  * places a module's code where it is first imported, so this list keeps the order the helpers
@@ -46,3 +47,13 @@ export {
   undeliveredLine,
 } from './outbox';
 export { backupLine } from './backup';
+export {
+  AUDIT_KEPT_MONTHS,
+  NO_AUDIT_FILTERS,
+  auditEmpty,
+  auditEventLabel,
+  auditEventOptions,
+  auditFiltered,
+  auditSummary,
+  auditTarget,
+} from './audit';

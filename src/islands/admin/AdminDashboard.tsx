@@ -3,9 +3,11 @@ import { newCountsText } from '../../admin/display';
 import { logout } from '../../admin/api/auth-client';
 import AuthGuard from '../../admin/components/AuthGuard';
 import AnnouncementsManager from '../../admin/components/AnnouncementsManager';
+import AuditLog from '../../admin/components/AuditLog';
 import BackupLine from '../../admin/components/BackupLine';
 import ErasurePanel from '../../admin/components/ErasurePanel';
 import ErrorBoundary from '../../admin/components/ErrorBoundary';
+import SecuritySection from '../../admin/components/security/SecuritySection';
 import UndeliveredMail from '../../admin/components/UndeliveredMail';
 import { useInactivityLogout, useSessionBoundaries } from '../../admin/hooks/useSession';
 import { LEAD_PANELS } from '../../admin/lead-panels';
@@ -60,6 +62,8 @@ function Dashboard() {
         <Panel key={kind.key} refresh={refresh} onNewCount={counters[index]!} />
       ))}
       <ErasurePanel onErased={erased} />
+      <SecuritySection />
+      <AuditLog />
     </div>
   );
 }

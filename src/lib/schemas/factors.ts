@@ -13,6 +13,13 @@ const ticket = v.pipe(
   v.maxLength(2048, INVALID_VALUE_MESSAGE),
 );
 
+/**
+ * A second step whose ticket expired or was spent (a passkey attempt spends it, right or wrong):
+ * the admin starts again with the password.
+ */
+export const EXPIRED_TICKET_MESSAGE =
+  'This sign-in step has expired or was already used. Please start again with your password.';
+
 /** A WebAuthn response as `@simplewebauthn/browser` serialises it. */
 const credentialResponse = v.looseObject({
   id: v.pipe(v.string(INVALID_VALUE_MESSAGE), v.maxLength(1024, INVALID_VALUE_MESSAGE)),

@@ -170,6 +170,43 @@ describe('signing in with a passkey', () => {
     expect((await signInWith(key)).status).toBe(200);
   });
 
+  it('lets one of two simultaneous uses of one counter value through; a passkey without a counter, both', async () => {
+    const counted = new SoftPasskey({ counter: 5 });
+    await enrol(counted);
+    const [a, b] = await Promise.all([passwordStep(), passwordStep({ ip: '198.51.100.90' })]);
+    const signA = counted.get(a.body.options as { challenge: string }, { origin: ORIGIN });
+    const signB = counted.get(
+      b.body.options as { challenge: string },
+      { origin: ORIGIN },
+      { sameCounter: true },
+    );
+    const statuses = await Promise.all([
+      factorStep('passkey', { ticket: a.body.ticket, response: signA }),
+      factorStep('passkey', { ticket: b.body.ticket, response: signB }, { ip: '198.51.100.90' }),
+    ]);
+    expect(statuses.map((res) => res.status).sort()).toEqual([200, 401]);
+
+    blobs.freshSite();
+    const synced = new SoftPasskey({ counter: null });
+    await enrol(synced);
+    const steps = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => passwordStep({ ip: `198.51.100.${100 + i}` })),
+    );
+    const answers = await Promise.all(
+      steps.map(({ body }, i) =>
+        factorStep(
+          'passkey',
+          {
+            ticket: body.ticket,
+            response: synced.get(body.options as { challenge: string }, { origin: ORIGIN }),
+          },
+          { ip: `198.51.100.${100 + i}` },
+        ),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+  });
+
   it('refuses an expired ticket (2 minutes) and a passkey that is not ours', async () => {
     const key = new SoftPasskey();
     await enrol(key);

@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PASSKEY_NAME_MAX, type PasskeySummary } from '../../../lib/schemas';
+import { renamePasskey } from '../../api/security';
+import { passkeyDates } from '../../display/security';
+import { focusInView } from '../../hooks/useFocusTarget';
+import Alert from '../Alert';
+import Button from '../Button';
+import { messageOf } from './SecuritySection';
+
+interface Props {
+  passkey: PasskeySummary;
+  onRenamed: (name: string) => void;
+  onRemove: () => void;
+}
+
+/** One passkey: its name, when it was added and last used, whether it syncs; Rename in place. */
+export default function PasskeyItem({ passkey, onRenamed, onRemove }: Props) {
+  const ids = useId();
+  const [renaming, setRenaming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasRenaming = useRef(false);
+
+  // The form is gone: focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!renaming && wasRenaming.current) focusInView(renameButton.current);
+    wasRenaming.current = renaming;
+  }, [renaming]);
+
+  const close = () => {
+    setRenaming(false);
+    setError('');
+  };
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+    setBusy(true);
+    try {
+      await renamePasskey(passkey.id, name);
+      close();
+      onRenamed(name);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <li className="admin-list__item admin-passkey" data-editing={renaming ? '' : undefined}>
+      <span className="admin-list__text">
+        <span className="admin-passkey__name">
+          {passkey.name}
+          {passkey.backedUp && <span className="admin-tag">synced</span>}
+        </span>
+        <span className="admin-list__link">{passkeyDates(passkey)}</span>
+      </span>
+      {!renaming && (
+        <span className="admin-actions">
+          <Button ref={renameButton} variant="secondary" onClick={() => setRenaming(true)}>
+            Rename<span className="visually-hidden"> the passkey {passkey.name}</span>
+          </Button>
+          <Button variant="danger" onClick={onRemove}>
+            Remove<span className="visually-hidden"> the passkey {passkey.name}</span>
+          </Button>
+        </span>
+      )}
+      {renaming && (
+        <form className="admin-passkey__rename" onSubmit={(event) => void save(event)}>
+          <div className="admin-field">
+            <label htmlFor={`${ids}-name`}>New name for “{passkey.name}”</label>
+            <input
+              id={`${ids}-name`}
+              name="name"
+              autoComplete="off"
+              required
+              maxLength={PASSKEY_NAME_MAX}
+              defaultValue={passkey.name}
+              autoFocus
+            />
+          </div>
+          <Alert message={error} />
+          <div className="admin-actions">
+            <Button variant="primary" type="submit" disabled={busy} aria-busy={busy}>
+              Save name
+            </Button>
+            <Button variant="secondary" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
