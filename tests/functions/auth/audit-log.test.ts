@@ -51,7 +51,11 @@ describe('the audit log', () => {
   it('records each admin action and security event, with nothing secret in it', async () => {
     setAdminEnv();
     expect((await passwordStep({ password: 'wrong password', ip: IP })).res.status).toBe(401);
-    const { token } = (await (await signIn()).json()) as { token: string };
+    const { token, recoveryCodes } = (await (await signIn()).json()) as {
+      token: string;
+      recoveryCodes: string[];
+    };
+    expect(recoveryCodes).toHaveLength(10);
     const as = { token, ip: IP };
 
     const enquiry = await createdId(
@@ -160,6 +164,8 @@ describe('the audit log', () => {
       'ravi@example.org',
       'asha@example.org',
       ADMIN.username,
+      ...recoveryCodes,
+      ...recoveryCodes.map((code) => code.replace('-', '')),
     ]) {
       expect(everything).not.toContain(secret);
     }
