@@ -9,6 +9,9 @@
  * - POST /api/recovery-codes → ten new codes (the old ones stop working), shown once.
  * - GET /api/sessions; DELETE /api/sessions/:id ends one; DELETE /api/sessions ends all others.
  * Set-up tickets are bound to the session that asked. Every change is audited and e-mailed.
+ * Changing how the admin signs in (adding or removing a passkey or the authenticator app, new
+ * recovery codes) needs a sign-in of the last RECENT_SIGN_IN_MINUTES: a token taken later in a
+ * session (left open, or stolen) cannot plant a factor of its own.
  */
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
@@ -19,7 +22,7 @@ import {
 } from '../src/lib/schemas/index.ts';
 import { site } from '../src/config/site.ts';
 import { audit, currentActor } from './_lib/audit.ts';
-import { admin, requireAdmin, tokenConfig } from './_lib/auth.ts';
+import { TOKEN_TTL_SECONDS, admin, requireAdmin, tokenConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { sendAlert } from './_lib/factors/alerts.ts';
 import { creationOptions, passkeysOf, verifyCreation } from './_lib/factors/passkeys.ts';
@@ -43,6 +46,23 @@ import { validate } from './_lib/validate.ts';
 import { PasskeyStepSchema, TotpStepSchema } from '../src/lib/schemas/index.ts';
 
 const session = () => currentActor()?.session ?? '';
+
+export const RECENT_SIGN_IN_MINUTES = 15;
+export const SIGN_IN_AGAIN =
+  `Changing how you sign in needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes. ` +
+  'Please log out and sign in again, then make the change.';
+
+/** A handler that changes the sign-in factors: only within minutes of a sign-in. */
+function recent(handler: Handler): Handler {
+  return async (req, context) => {
+    const { exp } = await requireAdmin(req, context);
+    const signedInAt = exp - TOKEN_TTL_SECONDS;
+    if (Date.now() / 1000 - signedInAt > RECENT_SIGN_IN_MINUTES * 60) {
+      throw new HttpError(403, SIGN_IN_AGAIN);
+    }
+    return handler(req, context);
+  };
+}
 
 const summary = ({ id, name, createdAt, lastUsedAt, backedUp }: StoredPasskey): PasskeySummary => ({
   id,
@@ -69,14 +89,16 @@ const settings = admin(async (req, context) => {
   return json(body);
 });
 
-const passkeyOptions = admin(async (req, context) => {
-  const rp = relyingParty(req, context);
-  const challenge = newChallenge();
-  const existing = (await passkeysOf(rp)).map((entry) => entry.value);
-  const options = await creationOptions(rp, tokenConfig().username, challenge, existing);
-  const ticket = await setUpTicket('add-passkey', session(), { challenge, rp: rp.id }, context);
-  return json({ ticket, options });
-});
+const passkeyOptions = admin(
+  recent(async (req, context) => {
+    const rp = relyingParty(req, context);
+    const challenge = newChallenge();
+    const existing = (await passkeysOf(rp)).map((entry) => entry.value);
+    const options = await creationOptions(rp, tokenConfig().username, challenge, existing);
+    const ticket = await setUpTicket('add-passkey', session(), { challenge, rp: rp.id }, context);
+    return json({ ticket, options });
+  }),
+);
 
 /** A set-up ticket of this session, spent. */
 async function setUpTicketOf(
@@ -95,7 +117,7 @@ async function setUpTicketOf(
 const AddPasskeySchema = v.object({ ...PasskeyStepSchema.entries, ...PasskeyNameSchema.entries });
 
 const addPasskey = admin(
-  async (req, context) => {
+  recent(async (req, context) => {
     const body = validate(AddPasskeySchema, (await readBody(req)).data);
     const rp = relyingParty(req, context);
     const ticket = await setUpTicketOf(body.ticket, 'add-passkey', context);
@@ -114,7 +136,7 @@ const addPasskey = admin(
     }
     await sendAlert('passkey-added', { detail: `Its name: ${body.name}.` }, req, context);
     return json(summary(created), 201);
-  },
+  }),
   {
     event: 'passkey.added',
     target: async (_req, _context, response) => (await response.json()).name,
@@ -148,7 +170,7 @@ const renamePasskey = admin(
 );
 
 const removePasskey = admin(
-  async (req, context) => {
+  recent(async (req, context) => {
     const id = passkeyId(context);
     const here = await passkeysOf(relyingParty(req, context));
     const passkey = here.find((entry) => entry.value.id === id);
@@ -167,27 +189,29 @@ const removePasskey = admin(
       context,
     );
     return json(summary(passkey.value));
-  },
+  }),
   {
     event: 'passkey.removed',
     target: async (_req, _context, response) => (await response.json()).name,
   },
 );
 
-const totpSetup = admin(async (_req, context) => {
-  if ((await security.totp()) !== null) {
-    throw new HttpError(
-      409,
-      'An authenticator app is set up already. Remove it first to set up another.',
-    );
-  }
-  const { secret, uri } = newSecret(tokenConfig().username, `${site.shortName} admin`);
-  const ticket = await setUpTicket('add-totp', session(), { secret }, context);
-  return json({ ticket, secret, uri });
-});
+const totpSetup = admin(
+  recent(async (_req, context) => {
+    if ((await security.totp()) !== null) {
+      throw new HttpError(
+        409,
+        'An authenticator app is set up already. Remove it first to set up another.',
+      );
+    }
+    const { secret, uri } = newSecret(tokenConfig().username, `${site.shortName} admin`);
+    const ticket = await setUpTicket('add-totp', session(), { secret }, context);
+    return json({ ticket, secret, uri });
+  }),
+);
 
 const addTotp = admin(
-  async (req, context) => {
+  recent(async (req, context) => {
     const body = validate(TotpStepSchema, (await readBody(req)).data);
     const ticket = await readTicket(body.ticket, ['add-totp'], context);
     if (ticket.session !== session() || ticket.secret === undefined) {
@@ -207,23 +231,23 @@ const addTotp = admin(
     }
     await sendAlert('totp-added', {}, req, context);
     return json({ createdAt: created.createdAt }, 201);
-  },
+  }),
   { event: 'totp.added' },
 );
 
 const removeTotp = admin(
-  async (req, context) => {
+  recent(async (req, context) => {
     if ((await security.totp()) === null)
       throw new HttpError(404, 'No authenticator app is set up.');
     await security.removeTotp();
     await sendAlert('totp-removed', {}, req, context);
     return noContent();
-  },
+  }),
   { event: 'totp.removed' },
 );
 
 const recoveryCodes = admin(
-  async () => json({ recoveryCodes: await newRecoveryCodes(Date.now()) }, 201),
+  recent(async () => json({ recoveryCodes: await newRecoveryCodes(Date.now()) }, 201)),
   { event: 'recovery-codes.created' },
 );
 

@@ -48,7 +48,7 @@ export function secondStep(ticket: string, { method, ...rest }: SecondStep): Pro
 const failedTo =
   (action: string) =>
   ({ status, detail }: Failure) =>
-    status === 400 || status === 409 ? detail : `Could not ${action}: ${detail}`;
+    status === 400 || status === 403 || status === 409 ? detail : `Could not ${action}: ${detail}`;
 
 async function call<T>(
   path: string,

@@ -239,3 +239,29 @@ describe('sessions', () => {
     expect(stolen.status).toBe(401);
   });
 });
+
+describe('changing how the admin signs in', () => {
+  it('needs a sign-in of the last 15 minutes: a token taken later cannot plant a factor', async () => {
+    const token = await signedInToken();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    for (const [path, method] of [
+      ['/api/passkeys/options', 'POST'],
+      ['/api/totp/setup', 'POST'],
+      ['/api/recovery-codes', 'POST'],
+      ['/api/totp', 'DELETE'],
+      ['/api/passkeys/some-id', 'DELETE'],
+    ] as const) {
+      const res = await api(token, path, method);
+      expect(res.status, path).toBe(403);
+      expect(((await res.json()) as { error: string }).error).toMatch(
+        /^Changing how you sign in needs a sign-in from the last 15 minutes\./,
+      );
+    }
+    // Reading the settings and ending other sessions stay open for the whole session.
+    expect((await api(token, '/api/security')).status).toBe(200);
+    expect((await api(token, '/api/sessions', 'DELETE')).status).toBe(200);
+    vi.setSystemTime(Date.now() - 2 * 60_000);
+    expect((await api(token, '/api/recovery-codes', 'POST')).status).toBe(201);
+  });
+});
