@@ -22,6 +22,7 @@ import {
   pageCount,
   pageWithin,
 } from '../display';
+import { saveFile } from '../save-file';
 import Alert from './Alert';
 import AuditFilterForm from './AuditFilterForm';
 import AuditTable from './AuditTable';
@@ -42,19 +43,6 @@ interface Listing {
 
 const messageOf = (failure: unknown) =>
   failure instanceof ApiError ? failure.message : API_MESSAGES.network;
-
-/** Saves a file fetched with the token (a plain link could not send it). */
-function save({ blob, filename }: { blob: Blob; filename: string }) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the object URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export default function AuditLog() {
   // `version` makes Apply read the log again even when the filters are the same.
@@ -103,7 +91,8 @@ export default function AuditLog() {
   async function download() {
     setCsv({ busy: true, error: '' });
     try {
-      save(await downloadAuditCsv(query.filters));
+      const { blob, filename } = await downloadAuditCsv(query.filters);
+      saveFile(blob, filename);
       setCsv({ busy: false, error: '' });
     } catch (failure) {
       setCsv({ busy: false, error: messageOf(failure) });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError, API_MESSAGES, downloadCsv } from '../api/client';
 import type { AnyLeadKind } from '../../lib/leads';
+import { saveFile } from '../save-file';
 import Alert from './Alert';
 import Button from './Button';
 
@@ -14,15 +15,7 @@ export default function CsvDownloadButton({ kind }: { kind: AnyLeadKind }) {
     setError('');
     try {
       const { blob, filename } = await downloadCsv(kind);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked later: some browsers read the object URL after click() returns.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, filename);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : API_MESSAGES.network);
     } finally {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { recoveryCodesFile, recoveryCodesFilename } from '../../display/security';
+import { saveFile } from '../../save-file';
 import Button from '../Button';
 import StepHeading from '../login/StepHeading';
 
@@ -8,18 +9,6 @@ interface Props {
   /** Its heading's level: 2 in the login box, 4 in the dashboard's Security section. */
   level?: 2 | 3 | 4;
   onContinue: () => void;
-}
-
-/** Saves text as a file (no server round trip: the codes exist only on this page). */
-function saveText(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -64,7 +53,12 @@ export default function RecoveryCodes({ codes, level = 2, onContinue }: Props) {
         </Button>
         <Button
           variant="secondary"
-          onClick={() => saveText(file(), recoveryCodesFilename(location.host, new Date()))}
+          onClick={() =>
+            saveFile(
+              new Blob([file()], { type: 'text/plain;charset=utf-8' }),
+              recoveryCodesFilename(location.host, new Date()),
+            )
+          }
         >
           Download as text file
         </Button>
