@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PASSKEY_NAME_MAX } from '../../../lib/schemas';
 import { describeDevice } from '../../../lib/device-name';
 import Alert from '../Alert';
 import Button from '../Button';
+import PasskeyNameField from '../security/PasskeyNameField';
 import { StartAgain } from './OtherWays';
 import StepHeading from './StepHeading';
 
@@ -40,22 +40,13 @@ export default function EnrolStep({ error, busy, onCreate, onRestart }: Props) {
         passkey is out of reach.
       </p>
       <form className="admin-form" onSubmit={submit} aria-describedby={`${ids}-error`}>
-        <div className="admin-field">
-          <label htmlFor={`${ids}-name`}>Passkey name</label>
-          <input
-            id={`${ids}-name`}
-            name="name"
-            autoComplete="off"
-            required
-            maxLength={PASSKEY_NAME_MAX}
-            value={name}
-            aria-describedby={`${ids}-hint`}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <p className="admin-hint" id={`${ids}-hint`}>
-            So you can tell your passkeys apart later, for example the device that keeps it.
-          </p>
-        </div>
+        <PasskeyNameField
+          id={`${ids}-name`}
+          label="Passkey name"
+          hint="So you can tell your passkeys apart later, for example the device that keeps it."
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <Alert id={`${ids}-error`} message={error} />
         <div className="admin-actions">
           <Button variant="primary" type="submit" disabled={busy} aria-busy={busy}>

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { startRegistration } from '@simplewebauthn/browser';
-import { PASSKEY_NAME_MAX } from '../../../lib/schemas';
 import { describeDevice } from '../../../lib/device-name';
 import { addPasskey, passkeyOptions } from '../../api/security';
 import { passkeyFailure } from '../../display/security';
 import Alert from '../Alert';
 import Button from '../Button';
+import PasskeyNameField from './PasskeyNameField';
 import { messageOf } from './SecuritySection';
 
 interface Props {
@@ -47,23 +47,13 @@ export default function AddPasskey({ onAdded }: Props) {
 
   return (
     <form className="admin-form admin-security__add" onSubmit={(event) => void add(event)}>
-      <div className="admin-field">
-        <label htmlFor={`${ids}-name`}>Passkey name</label>
-        <input
-          id={`${ids}-name`}
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={PASSKEY_NAME_MAX}
-          value={name}
-          aria-describedby={`${ids}-hint`}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <p className="admin-hint" id={`${ids}-hint`}>
-          A spare passkey on another device, a phone or a security key keeps you able to sign in if
-          one is lost.
-        </p>
-      </div>
+      <PasskeyNameField
+        id={`${ids}-name`}
+        label="Passkey name"
+        hint="A spare passkey on another device, a phone or a security key keeps you able to sign in if one is lost."
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <Alert message={error} />
       <div className="admin-actions">
         <Button variant="primary" type="submit" disabled={busy} aria-busy={busy}>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PASSKEY_NAME_MAX, type PasskeySummary } from '../../../lib/schemas';
+import type { PasskeySummary } from '../../../lib/schemas';
 import { renamePasskey } from '../../api/security';
 import { passkeyDates } from '../../display/security';
 import { focusInView } from '../../hooks/useFocusTarget';
 import Alert from '../Alert';
 import Button from '../Button';
+import PasskeyNameField from './PasskeyNameField';
 import { messageOf } from './SecuritySection';
 
 interface Props {
@@ -68,18 +69,12 @@ export default function PasskeyItem({ passkey, onRenamed, onRemove }: Props) {
       )}
       {renaming && (
         <form className="admin-passkey__rename" onSubmit={(event) => void save(event)}>
-          <div className="admin-field">
-            <label htmlFor={`${ids}-name`}>New name for “{passkey.name}”</label>
-            <input
-              id={`${ids}-name`}
-              name="name"
-              autoComplete="off"
-              required
-              maxLength={PASSKEY_NAME_MAX}
-              defaultValue={passkey.name}
-              autoFocus
-            />
-          </div>
+          <PasskeyNameField
+            id={`${ids}-name`}
+            label={<>New name for “{passkey.name}”</>}
+            defaultValue={passkey.name}
+            autoFocus
+          />
           <Alert message={error} />
           <div className="admin-actions">
             <Button variant="primary" type="submit" disabled={busy} aria-busy={busy}>
