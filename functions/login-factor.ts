@@ -21,7 +21,7 @@ import { sendAlert } from './_lib/factors/alerts.ts';
 import { verifyCreation, verifyUse } from './_lib/factors/passkeys.ts';
 import { newRecoveryCodes, useRecoveryCode } from './_lib/factors/recovery.ts';
 import { relyingParty } from './_lib/factors/relying-party.ts';
-import { attemptSecondStep, type Method } from './_lib/factors/sign-in.ts';
+import { attemptSecondStep } from './_lib/factors/sign-in.ts';
 import { readTicket, spend } from './_lib/factors/tickets.ts';
 import { useTotp } from './_lib/factors/totp.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
@@ -120,16 +120,12 @@ const enrol: Handler = async (req, context) => {
 
 const METHODS: Record<string, Handler> = { passkey, totp, recovery, enrol };
 
-export const STEPS = Object.keys(METHODS);
-
 export default endpoint((req, context) => {
   const step = new URL(req.url).pathname.replace(/\/$/, '').split('/').pop() ?? '';
   const handler = Object.hasOwn(METHODS, step) ? METHODS[step] : undefined;
   if (handler === undefined) throw new HttpError(404, 'Not found.');
   return dispatch(req, context, { POST: handler });
 });
-
-export type { Method };
 
 export const config: Config = {
   path: ['/api/login/passkey', '/api/login/totp', '/api/login/recovery', '/api/login/enrol'],

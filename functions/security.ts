@@ -17,12 +17,14 @@ import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import {
   PasskeyNameSchema,
+  PasskeyStepSchema,
+  TotpStepSchema,
   type PasskeySummary,
   type SecuritySettings,
 } from '../src/lib/schemas/index.ts';
 import { site } from '../src/config/site.ts';
 import { audit, currentActor } from './_lib/audit.ts';
-import { TOKEN_TTL_SECONDS, admin, requireAdmin, tokenConfig } from './_lib/auth.ts';
+import { TOKEN_TTL_SECONDS, admin, currentToken, tokenConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { sendAlert } from './_lib/factors/alerts.ts';
 import { creationOptions, passkeysOf, verifyCreation } from './_lib/factors/passkeys.ts';
@@ -43,7 +45,6 @@ import {
 } from './_lib/http.ts';
 import { security, type StoredPasskey } from './_lib/repositories/admin-security.ts';
 import { validate } from './_lib/validate.ts';
-import { PasskeyStepSchema, TotpStepSchema } from '../src/lib/schemas/index.ts';
 
 const session = () => currentActor()?.session ?? '';
 
@@ -55,7 +56,7 @@ export const SIGN_IN_AGAIN =
 /** A handler that changes the sign-in factors: only within minutes of a sign-in. */
 function recent(handler: Handler): Handler {
   return async (req, context) => {
-    const { exp } = await requireAdmin(req, context);
+    const { exp } = currentToken();
     const signedInAt = exp - TOKEN_TTL_SECONDS;
     if (Date.now() / 1000 - signedInAt > RECENT_SIGN_IN_MINUTES * 60) {
       throw new HttpError(403, SIGN_IN_AGAIN);
@@ -251,10 +252,7 @@ const recoveryCodes = admin(
   { event: 'recovery-codes.created' },
 );
 
-const sessions = admin(async (req, context) => {
-  const { jti } = await requireAdmin(req, context);
-  return json(await listSessions(jti, Date.now()));
-});
+const sessions = admin(async () => json(await listSessions(currentToken().jti, Date.now())));
 
 const endOne = admin(
   async (_req, context) => {
@@ -267,9 +265,10 @@ const endOne = admin(
   { event: 'session.ended', target: (_req, context) => context.params['id'] },
 );
 
-const endOthers = admin(async (req, context) => {
-  const { jti } = await requireAdmin(req, context);
-  const others = (await listSessions(jti, Date.now())).filter((entry) => !entry.current);
+const endOthers = admin(async () => {
+  const others = (await listSessions(currentToken().jti, Date.now())).filter(
+    (entry) => !entry.current,
+  );
   let ended = 0;
   for (const other of others) {
     if (await endSession(other.id)) {

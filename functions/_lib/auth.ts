@@ -11,6 +11,7 @@
  * after the signature checks, so a forged token costs no storage call. A storage fault there
  * answers 503: an unreadable list must not let a revoked token through.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { deployScopeOf, isDeployed, readEnv, type DeployScope } from './env.ts';
@@ -182,6 +183,15 @@ export interface Audited {
   only?: (req: Request, response: Response) => boolean;
 }
 
+const tokens = new AsyncLocalStorage<TokenId>();
+
+/** The token an admin handler (`admin`) runs for: its id and expiry, checked once. */
+export function currentToken(): TokenId {
+  const id = tokens.getStore();
+  if (id === undefined) throw new Error('currentToken() outside an admin handler');
+  return id;
+}
+
 /**
  * Marks a handler as admin-only. Its work runs as the token's session (for the audit records it
  * makes); with `audited`, a 2xx answer appends that event to the audit log.
@@ -194,7 +204,7 @@ export function admin(handler: Handler, audited?: Audited): Handler {
       session: sessionOf(id.jti),
     };
     return asActor(actor, async () => {
-      const response = await handler(req, context);
+      const response = await tokens.run(id, () => handler(req, context));
       const ok = response.status >= 200 && response.status < 300;
       if (audited && ok && (audited.only?.(req, response) ?? true)) {
         const target = await audited.target?.(req, context, response.clone());

@@ -78,7 +78,10 @@ export function alertText(
   return { subject: SUBJECTS[kind], text: lines.join('\n') };
 }
 
-/** Queues the alert and sends it after the answer. Never throws: the event has happened. */
+/**
+ * Queues the alert and sends it after the answer. A storage fault costs only the alert (logged):
+ * the event it is about has happened.
+ */
 export async function sendAlert(
   kind: AlertKind,
   details: AlertDetails,

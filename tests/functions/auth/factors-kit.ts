@@ -48,7 +48,6 @@ export async function passwordStep(options: StepOptions = {}) {
 export function factorStep(method: string, json: unknown, options: StepOptions = {}) {
   return call(factorFn, {
     path: `/api/login/${method}`,
-    params: { method },
     json,
     ...(options.ip !== undefined && { ip: options.ip }),
     ...(options.headers !== undefined && { headers: options.headers }),
