@@ -24,9 +24,20 @@ import { knownName, pageHref, routeOf } from './content-schema/content-reference
 const fileNames = (files: Record<string, unknown>) =>
   Object.keys(files).map((path) => path.slice(path.lastIndexOf('/') + 1));
 
+/**
+ * Translations live beside the English entries, one folder per language (content/pages/ml/…);
+ * until the site builds its Malayalam and Arabic pages (issue 22) the loaders leave them out.
+ */
+const translationFolders = ['!ml/**', '!ar/**'];
+
 /** A collection: the entries in its folder under content/, each checked against `shape`. */
-const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) =>
-  defineCollection({ loader: glob(collectionFolders[name]), schema: z.object(shape) });
+const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) => {
+  const { pattern, base } = collectionFolders[name];
+  return defineCollection({
+    loader: glob({ pattern: [pattern, ...translationFolders], base }),
+    schema: z.object(shape),
+  });
+};
 
 /**
  * A text field: spaces around it are dropped, and a blank or spaces-only value is refused, so a
