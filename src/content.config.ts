@@ -18,6 +18,7 @@ import {
 } from './content-schema/asset-names';
 import { collectionFolders, type CollectionName } from './content-schema/collections';
 import { itemGroupNames } from './content-schema/item-groups';
+import { TRANSLATED_LOCALES } from './i18n/locales';
 import { knownName, pageHref, routeOf } from './content-schema/content-references';
 
 /** File names in a glob's keys; the globs below are lazy, so only their keys are read. */
@@ -28,7 +29,7 @@ const fileNames = (files: Record<string, unknown>) =>
  * Translations live beside the English entries, one folder per language (content/pages/ml/…);
  * until the site builds its Malayalam and Arabic pages (issue 22) the loaders leave them out.
  */
-const translationFolders = ['!ml/**', '!ar/**'];
+const translationFolders = TRANSLATED_LOCALES.map((locale) => `!${locale}/**`);
 
 /** A collection: the entries in its folder under content/, each checked against `shape`. */
 const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) => {

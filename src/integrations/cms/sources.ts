@@ -11,7 +11,12 @@ import { join, sep } from 'node:path';
 import { parse } from 'yaml';
 import { collectionFolders, type CollectionFolder } from '../../content-schema/collections.ts';
 import { routeOf } from '../../content-schema/routes.ts';
+import { TRANSLATED_LOCALES } from '../../i18n/locales.ts';
 import type { JsonSchema } from './fields.ts';
+
+/** Translations' folders (content/pages/ml/…): not entries or groups of the English collection. */
+const isTranslationFolder = (name: string) =>
+  (TRANSLATED_LOCALES as readonly string[]).includes(name);
 
 /** A collection as src/content.config.ts declares it. */
 export interface CollectionSource extends CollectionFolder {
@@ -44,7 +49,9 @@ export function entryData(text: string, file: string): unknown {
 export function entriesOf(root: string, base: string): unknown[] {
   const folder = join(root, base);
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ya?ml|mdx?)$/.test(file))
+    .filter(
+      (file) => /\.(ya?ml|mdx?)$/.test(file) && !isTranslationFolder(file.split(sep)[0] ?? ''),
+    )
     .map((file) => entryData(readFileSync(join(folder, file), 'utf8'), file));
 }
 
@@ -105,7 +112,7 @@ export function pagesWithBody(root: string): Set<string> {
 /** Sub-folders of a collection folder (the items' groups). */
 export function subfolders(root: string, base: string): string[] {
   return readdirSync(join(root, base), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && !isTranslationFolder(entry.name))
     .map((entry) => entry.name)
     .sort();
 }
