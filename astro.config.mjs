@@ -8,6 +8,7 @@ import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
 import robots from './src/integrations/robots.ts';
 import cms from './src/integrations/cms.ts';
 import localBlobsDev from './src/integrations/local-blobs-dev.ts';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_INFO, englishPath } from './src/i18n/locales.ts';
 
 /** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
@@ -43,8 +44,13 @@ export default defineConfig({
     cms(),
     localBlobsDev(),
     sitemap({
+      // Each page lists its translations as alternates (xhtml:link hreflang).
+      i18n: {
+        defaultLocale: DEFAULT_LOCALE,
+        locales: Object.fromEntries(LOCALES.map((locale) => [locale, LOCALE_INFO[locale].tag])),
+      },
       filter: (page) => {
-        const { pathname } = new URL(page);
+        const pathname = englishPath(new URL(page).pathname);
         // Framed infographic documents are noindex parts of their service pages.
         return !privatePaths.includes(pathname) && !pathname.startsWith('/infographics/');
       },

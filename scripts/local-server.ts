@@ -25,8 +25,8 @@ export interface SiteOptions {
   origin: string;
   /** A page or file of dist/ as Netlify's CDN serves it; undefined when there is none. */
   staticFile: (req: IncomingMessage) => Promise<Response | undefined>;
-  /** dist/404.html. */
-  notFoundPage: Uint8Array<ArrayBuffer>;
+  /** dist/404.html, or the 404 page for a path (a language's own under its prefix). */
+  notFoundPage: Uint8Array<ArrayBuffer> | ((pathname: string) => Uint8Array<ArrayBuffer>);
   /** The configured headers of a path (`siteHeaders`). */
   headersFor: (pathname: string) => Promise<Record<string, string>>;
 }
@@ -134,7 +134,8 @@ export function siteHandler(options: SiteOptions): RequestListener {
 
   async function notFound(req: IncomingMessage): Promise<Response> {
     const pathname = new URL(req.url ?? '/', origin).pathname;
-    return new Response(notFoundPage, {
+    const page = typeof notFoundPage === 'function' ? notFoundPage(pathname) : notFoundPage;
+    return new Response(page, {
       status: 404,
       headers: {
         'content-type': 'text/html; charset=utf-8',

@@ -18,7 +18,6 @@ import {
 } from './content-schema/asset-names';
 import { collectionFolders, type CollectionName } from './content-schema/collections';
 import { itemGroupNames } from './content-schema/item-groups';
-import { TRANSLATED_LOCALES } from './i18n/locales';
 import { knownName, pageHref, routeOf } from './content-schema/content-references';
 
 /** File names in a glob's keys; the globs below are lazy, so only their keys are read. */
@@ -26,19 +25,21 @@ const fileNames = (files: Record<string, unknown>) =>
   Object.keys(files).map((path) => path.slice(path.lastIndexOf('/') + 1));
 
 /**
- * Translations live beside the English entries, one folder per language (content/pages/ml/…);
- * until the site builds its Malayalam and Arabic pages (issue 22) the loaders leave them out.
+ * Whether a translation has been checked by a native reviewer: `draft` until then. English
+ * entries leave it out. Translations live beside the English entries, one folder per language
+ * (content/pages/ml/about.mdx, id `ml/about`); src/page-helpers/localized.ts reads them.
  */
-const translationFolders = TRANSLATED_LOCALES.map((locale) => `!${locale}/**`);
+const translation = z
+  .enum(['draft', 'reviewed'])
+  .optional()
+  .describe('Translations: draft until a native speaker has reviewed it, then reviewed.');
 
 /** A collection: the entries in its folder under content/, each checked against `shape`. */
-const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) => {
-  const { pattern, base } = collectionFolders[name];
-  return defineCollection({
-    loader: glob({ pattern: [pattern, ...translationFolders], base }),
-    schema: z.object(shape),
+const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) =>
+  defineCollection({
+    loader: glob(collectionFolders[name]),
+    schema: z.object({ translation, ...shape }),
   });
-};
 
 /**
  * A text field: spaces around it are dropped, and a blank or spaces-only value is refused, so a

@@ -1,11 +1,19 @@
-/** Header menus and the footer's links: the single list of where the site's pages are. */
+/**
+ * Header menus and the footer's links: the single list of where the site's pages are. Links name
+ * their words by key (src/i18n/ui: `nav`), so each language's menus say them in that language;
+ * `href`s are English paths, which the components turn into the page's language (localePath).
+ */
+import type { Messages } from '../i18n/ui/en';
+
+export type NavKey = keyof Messages['nav'];
+
 export interface NavLink {
-  label: string;
+  key: NavKey;
   href: string;
 }
 
 export interface NavMenu {
-  label: string;
+  key: NavKey;
   id: string;
   links: readonly NavLink[];
 }
@@ -13,45 +21,40 @@ export interface NavMenu {
 export type NavItem = NavLink | NavMenu;
 
 export const projectLinks: readonly NavLink[] = [
-  { label: 'Legacy Waste Clearance', href: '/projects/legacy-waste-clearance' },
-  { label: 'Biogas Units', href: '/projects/biogas-units' },
-  { label: 'Plastic to Oil', href: '/projects/plastic-to-oil' },
-  { label: 'Composting Plants', href: '/projects/composting-plants' },
+  { key: 'legacyWaste', href: '/projects/legacy-waste-clearance' },
+  { key: 'biogas', href: '/projects/biogas-units' },
+  { key: 'plasticToOil', href: '/projects/plastic-to-oil' },
+  { key: 'composting', href: '/projects/composting-plants' },
 ];
 
 export const mainNav: readonly NavItem[] = [
-  { label: 'Home', href: '/' },
+  { key: 'home', href: '/' },
   {
-    label: 'Business',
+    key: 'business',
     id: 'business',
-    links: [
-      {
-        label: 'Environmental Impact Assessment',
-        href: '/services/environmental-impact-assessment',
-      },
-    ],
+    links: [{ key: 'eia', href: '/services/environmental-impact-assessment' }],
   },
-  { label: 'Projects', id: 'projects', links: projectLinks },
-  { label: 'Careers', href: '/careers' },
-  { label: 'About', href: '/about' },
+  { key: 'projects', id: 'projects', links: projectLinks },
+  { key: 'careers', href: '/careers' },
+  { key: 'about', href: '/about' },
 ];
 
 export const servicePages: readonly NavLink[] = [
-  { label: 'Renewable Energy Solutions', href: '/renewable-energy' },
-  { label: 'Hydro-Magnetic Generator', href: '/services/mcore-hidromagnetic-generator' },
-  { label: 'Environmental Impact Assessment', href: '/services/environmental-impact-assessment' },
-  { label: 'Waste Management', href: '/solid-waste-management' },
-  { label: 'Liquid Waste and Water Management', href: '/liquid-waste-management' },
-  { label: 'Integrated Farming', href: '/integrated-farming' },
-  { label: 'Hospitality', href: '/hospitality' },
-  { label: 'Environmental Sustainability', href: '/corporate-sustainability' },
+  { key: 'renewableEnergy', href: '/renewable-energy' },
+  { key: 'generator', href: '/services/mcore-hidromagnetic-generator' },
+  { key: 'eia', href: '/services/environmental-impact-assessment' },
+  { key: 'solidWaste', href: '/solid-waste-management' },
+  { key: 'liquidWaste', href: '/liquid-waste-management' },
+  { key: 'farming', href: '/integrated-farming' },
+  { key: 'hospitality', href: '/hospitality' },
+  { key: 'corporate', href: '/corporate-sustainability' },
 ];
 
 export const companyPages: readonly NavLink[] = [
-  { label: 'About Us', href: '/about' },
-  { label: 'Careers', href: '/careers' },
-  { label: 'Terms and Conditions', href: '/terms-conditions' },
-  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { key: 'aboutUs', href: '/about' },
+  { key: 'careers', href: '/careers' },
+  { key: 'terms', href: '/terms-conditions' },
+  { key: 'privacy', href: '/privacy-policy' },
 ];
 
 export function isMenu(item: NavItem): item is NavMenu {

@@ -14,9 +14,9 @@ export interface CollectionFolder {
 export const collectionFolders = {
   pages: { pattern: '**/*.{md,mdx}', base: './content/pages' },
   projects: { pattern: '**/*.{md,mdx}', base: './content/projects' },
-  slides: { pattern: '*.yaml', base: './content/slides' },
-  team: { pattern: '*.yaml', base: './content/team' },
-  serviceCards: { pattern: '*.yaml', base: './content/service-cards' },
+  slides: { pattern: '**/*.yaml', base: './content/slides' },
+  team: { pattern: '**/*.yaml', base: './content/team' },
+  serviceCards: { pattern: '**/*.yaml', base: './content/service-cards' },
   items: { pattern: '**/*.yaml', base: './content/items' },
 } as const satisfies Record<string, CollectionFolder>;
 

@@ -46,6 +46,12 @@ export function localePath(locale: Locale, path: string): string {
   return `/${locale}${path}`;
 }
 
+/** The English address of a page of this site: `/ml/about/` → `/about/`, `/ar/` → `/`. */
+export function englishPath(pathname: string): string {
+  const locale = localeOfPath(pathname);
+  return locale === DEFAULT_LOCALE ? pathname : pathname.slice(locale.length + 1) || '/';
+}
+
 /** The language of a path of this site: its first segment when that is a translated locale. */
 export function localeOfPath(pathname: string): Locale {
   const first = pathname.split('/')[1];

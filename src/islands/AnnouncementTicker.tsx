@@ -42,7 +42,7 @@ function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
  * aria-hidden copy (a CSS animation of transform, so the compositor runs it), paused on hover,
  * on keyboard focus and while off screen; a static list under reduced motion.
  */
-export default function AnnouncementTicker() {
+export default function AnnouncementTicker({ heading }: { heading: string }) {
   const [items, setItems] = useState<Item[]>([]);
   const strip = useRef<HTMLElement>(null);
 
@@ -76,7 +76,7 @@ export default function AnnouncementTicker() {
   return (
     <section ref={strip} className="ticker" aria-labelledby="ticker-heading" data-ticker>
       <h2 id="ticker-heading" className="ticker__label">
-        Announcements
+        {heading}
       </h2>
       <div className="ticker__window">
         <div className="ticker__track" style={{ animationDuration: duration }}>

@@ -4,6 +4,8 @@ import Autoplay from 'embla-carousel-autoplay';
 import { motion } from '../config/motion';
 import { twoDigits } from '../lib/format';
 import { CrossFade } from './slider-cross-fade';
+import { fill } from '../i18n/fill';
+import type { Messages } from '../i18n/ui/en';
 
 export interface SlideImage {
   avif: string;
@@ -25,6 +27,10 @@ interface Props {
   slides: Slide[];
   /** The page's h1, shown above the slide titles. */
   heading: string;
+  /** The controls' words in the page's language. */
+  labels: Messages['slider'];
+  /** The page's direction: right to left, the slides move the way Arabic reads. */
+  direction?: 'ltr' | 'rtl';
 }
 
 const SIZES = '100vw';
@@ -52,8 +58,8 @@ const reducedMotion = () =>
  * cross-fade is a CSS transition of opacity (slider-cross-fade.ts), run by the compositor rather
  * than by a script every frame.
  */
-export default function HomeSlider({ slides, heading }: Props) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [
+export default function HomeSlider({ slides, heading, labels, direction = 'ltr' }: Props) {
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, direction }, [
     CrossFade(),
     Autoplay({
       delay: motion.sliderAutoplayMs,
@@ -120,7 +126,7 @@ export default function HomeSlider({ slides, heading }: Props) {
   return (
     <section
       className="slider on-dark"
-      aria-roledescription="carousel"
+      aria-roledescription={labels.carousel}
       aria-labelledby="page-title"
       data-slider
       data-hydrated={emblaApi ? '' : undefined}
@@ -132,8 +138,8 @@ export default function HomeSlider({ slides, heading }: Props) {
               className="slider__slide"
               key={slide.image.fallback}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-roledescription={labels.slide}
+              aria-label={fill(labels.slideOf, { index: index + 1, count: slides.length })}
               aria-hidden={index === selected ? undefined : true}
             >
               <picture>
@@ -165,19 +171,19 @@ export default function HomeSlider({ slides, heading }: Props) {
           {heading}
         </h1>
         <div className="slider__controls">
-          <StepButton direction="prev" onStep={go} />
+          <StepButton direction="prev" label={labels.previous} onStep={go} />
           <p className="slider__count" aria-live="off">
             <span data-slide-number>{twoDigits(selected + 1)}</span>
             <span aria-hidden="true"> / </span>
-            <span className="visually-hidden"> of </span>
+            <span className="visually-hidden">{labels.of}</span>
             {twoDigits(slides.length)}
           </p>
-          <StepButton direction="next" onStep={go} />
+          <StepButton direction="next" label={labels.next} onStep={go} />
           <button
             type="button"
             className="slider__button"
             onClick={togglePlay}
-            aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+            aria-label={playing ? labels.pause : labels.play}
             data-slider-play
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
@@ -190,20 +196,23 @@ export default function HomeSlider({ slides, heading }: Props) {
 
 type Direction = 'prev' | 'next';
 
-const STEP_BUTTONS = {
-  prev: { label: 'Previous slide', arrow: 'm15 18-6-6 6-6' },
-  next: { label: 'Next slide', arrow: 'm9 18 6-6-6-6' },
-} as const satisfies Record<Direction, { label: string; arrow: string }>;
+/** Arrows pointing back and on along the text: mirrored right to left (`flip-rtl`). */
+const ARROWS = {
+  prev: 'm15 18-6-6 6-6',
+  next: 'm9 18 6-6-6-6',
+} as const satisfies Record<Direction, string>;
 
 /** The previous or next slide button, an arrow pointing that way. */
 function StepButton({
   direction,
+  label,
   onStep,
 }: {
   direction: Direction;
+  label: string;
   onStep: (to: Direction) => void;
 }) {
-  const { label, arrow } = STEP_BUTTONS[direction];
+  const arrow = ARROWS[direction];
   return (
     <button
       type="button"
@@ -222,6 +231,7 @@ function StepButton({
         strokeLinejoin="round"
         aria-hidden="true"
         focusable="false"
+        className="flip-rtl"
       >
         <path d={arrow} />
       </svg>

@@ -28,8 +28,10 @@ export function CrossFade(): EmblaPluginType {
         moving.clear();
         moving.toggleActive(false);
       }
+      // Right to left, the slides are laid out leftwards: each moves right, over the first.
+      const towardsFirst = getComputedStyle(instance.containerNode()).direction === 'rtl' ? 1 : -1;
       instance.slideNodes().forEach((node, index) => {
-        if (index > 0) node.style.transform = `translateX(${-100 * index}%)`;
+        if (index > 0) node.style.transform = `translateX(${towardsFirst * 100 * index}%)`;
       });
       instance.on('select', markCurrent);
       markCurrent();

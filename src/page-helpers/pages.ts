@@ -1,10 +1,15 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
+import { localizedId } from './localized';
 
 export type PageEntry = CollectionEntry<'pages'>;
 
-/** The content entry of a page (content/pages/<id>.mdx); a missing file fails the build. */
-export async function getPage(id: string): Promise<PageEntry> {
-  const entry = await getEntry('pages', id);
-  if (!entry) throw new Error(`Missing page content: content/pages/${id}.mdx`);
+/**
+ * The content entry of a page (content/pages/<id>.mdx, or content/pages/<locale>/<id>.mdx); a
+ * missing file fails the build: a route is only built in a language that has its translation.
+ */
+export async function getPage(id: string, locale: Locale = DEFAULT_LOCALE): Promise<PageEntry> {
+  const entry = await getEntry('pages', localizedId(locale, id));
+  if (!entry) throw new Error(`Missing page content: content/pages/${localizedId(locale, id)}.mdx`);
   return entry;
 }

@@ -1,5 +1,7 @@
-import { getCollection, type CollectionEntry } from 'astro:content';
+import type { CollectionEntry } from 'astro:content';
 import { itemGroupNames, itemGroups } from '../content-schema/item-groups';
+import { DEFAULT_LOCALE, localePath, type Locale } from '../i18n/locales';
+import { entriesIn, entryLocale } from './localized';
 
 /**
  * The items of the service and technology pages (content/items/<group>/NN-<slug>.yaml): one
@@ -22,9 +24,12 @@ export function requireIllustrations(group: ItemGroup, component: string): void 
   }
 }
 
-/** A group's items in their `order`. */
-export async function getItems(group: ItemGroup): Promise<ServiceItem[]> {
-  const items = await getCollection('items', (item) => item.data.group === group);
+/** A group's items in `locale`, in their `order`. */
+export async function getItems(
+  group: ItemGroup,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ServiceItem[]> {
+  const items = await entriesIn('items', locale, (item) => item.data.group === group);
   return items.sort((a, b) => a.data.order - b.data.order);
 }
 
@@ -33,7 +38,7 @@ export function itemSlug(item: ServiceItem): string {
   return (item.id.split('/').pop() ?? item.id).replace(/^\d+-/, '');
 }
 
-/** Where the item's infographic document is served. */
+/** Where the item's infographic document is served (in the item's language). */
 export function infographicPath(item: ServiceItem): string {
-  return `/infographics/${item.data.group}/${itemSlug(item)}/`;
+  return localePath(entryLocale(item.id), `/infographics/${item.data.group}/${itemSlug(item)}/`);
 }

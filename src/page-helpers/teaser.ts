@@ -4,8 +4,8 @@
  * half (rounded up) of the third sentence's words and an ellipsis.
  */
 
-/** Sentence-final punctuation: full stop, question mark, exclamation mark, ellipsis. */
-const TERMINAL = /[.!?…]+["'”’)\]»]*$/;
+/** Sentence-final punctuation: full stop, question mark (also Arabic's), exclamation, ellipsis. */
+const TERMINAL = /[.!?؟…]+["'”’)\]»]*$/;
 /** What may close a sentence after its punctuation (quotes, brackets). */
 const CLOSERS = /["'”’)\]»]+$/;
 /** A next word that starts with a lower-case letter continues the sentence ("e.g. the …"). */
@@ -97,7 +97,8 @@ export function teaser(text: string): string {
   const half = words
     .slice(0, Math.ceil(words.length / 2))
     .join(' ')
-    // Trailing commas, colons or dashes would sit oddly before the ellipsis.
-    .replace(/[\s,;:–—-]+$/, '');
+    // Trailing commas, colons or dashes (Arabic's comma and semicolon too) would sit oddly
+    // before the ellipsis.
+    .replace(/[\s,;:،؛–—-]+$/, '');
   return `${first} ${second} ${half}…`;
 }

@@ -27,7 +27,7 @@ for (const route of routes) {
 for (const route of publicRoutes) {
   test(`${route.path} has the site header and footer links`, async ({ page }) => {
     await page.goto(route.path);
-    const header = page.locator('#site-nav');
+    const header = page.locator('#site-nav .site-nav__list');
     for (const href of [
       '/',
       '/services/environmental-impact-assessment',
@@ -60,7 +60,7 @@ for (const route of publicRoutes) {
 
 test('the home page carries Organization structured data', async ({ page }) => {
   await page.goto('/');
-  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const json = await page.locator('script[type="application/ld+json"]').first().textContent();
   const data = JSON.parse(json ?? '{}') as Record<string, unknown>;
   expect(data['@type']).toBe('Organization');
   expect(data['name']).toEqual(expect.any(String));

@@ -353,6 +353,8 @@ describe('the CMS config generated from the content schemas', () => {
     expect(sorted(names)).toEqual(
       sorted(
         readdirSync(join(root, 'content/pages'))
+          // The English pages; translations are in language folders (content/pages/ml/…).
+          .filter((file) => file.endsWith('.mdx'))
           .map((file) => file.replace(/\.mdx$/, ''))
           .filter((name) => !['admin', 'login', 'anim', 'not-found'].includes(name)),
       ),

@@ -5,6 +5,7 @@
 import { resolveConfig } from '@netlify/config';
 import { describe, expect, it } from 'vitest';
 import { isNoindexBuild } from '../../src/integrations/robots';
+import { TRANSLATED_LOCALES } from '../../src/i18n/locales';
 
 interface HeaderRule {
   for: string;
@@ -20,6 +21,7 @@ interface Resolved {
   };
   functions: Record<string, Record<string, unknown>>;
   headers: HeaderRule[];
+  redirects: { from: string; to: string; status?: number; force?: boolean }[];
 }
 
 async function resolve(context: string): Promise<Resolved> {
@@ -85,6 +87,22 @@ describe('netlify.toml', () => {
   it('leaves bundling to Netlify: no node_bundler (esbuild would be ignored for these functions)', async () => {
     for (const settings of Object.values((await resolve('production')).functions)) {
       expect(settings).not.toHaveProperty('node_bundler');
+    }
+  });
+});
+
+describe('each language has its 404 page', () => {
+  it("a missing page under /<locale>/ answers 404 with that language's page, unforced", async () => {
+    const { redirects } = await resolve('production');
+    for (const locale of TRANSLATED_LOCALES) {
+      expect(redirects).toContainEqual(
+        expect.objectContaining({
+          from: `/${locale}/*`,
+          to: `/${locale}/404/index.html`,
+          status: 404,
+          force: false,
+        }),
+      );
     }
   });
 });

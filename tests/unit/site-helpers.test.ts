@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { twoDigits } from '../../src/lib/format';
 import { isCurrent, mainNav, isMenu, projectLinks } from '../../src/config/navigation';
+import { en } from '../../src/i18n/ui/en';
 import { postalAddress, site } from '../../src/config/site';
 import { organizationJsonLd } from '../../src/page-helpers/structured-data';
 
@@ -19,7 +20,7 @@ describe('navigation', () => {
   });
 
   it('has the header menu: Home, Business, Projects, Careers, About', () => {
-    expect(mainNav.map((item) => item.label)).toEqual([
+    expect(mainNav.map((item) => en.nav[item.key])).toEqual([
       'Home',
       'Business',
       'Projects',

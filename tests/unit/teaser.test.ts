@@ -146,6 +146,17 @@ describe('teaser (a service item description, shortened)', () => {
     expect(teaser(text)).toBe('One. Two. Sun, wind…');
   });
 
+  it('ends Arabic sentences at ؟ and drops a trailing Arabic comma before the ellipsis', () => {
+    const text = 'ما الحل؟ نبدأ بالقياس. نقيس الأحمال، والفواتير، والسطح، والأرض. ثم نوصي.';
+    expect(splitSentences(text)).toHaveLength(4);
+    expect(teaser(text)).toBe('ما الحل؟ نبدأ بالقياس. نقيس الأحمال، والفواتير…');
+  });
+
+  it('splits Malayalam text at full stops', () => {
+    const text = 'ഒന്ന്. രണ്ട്. മൂന്ന് നാല് അഞ്ച് ആറ്. ഏഴ്.';
+    expect(teaser(text)).toBe('ഒന്ന്. രണ്ട്. മൂന്ന് നാല്…');
+  });
+
   it('shortens every real service description that has more than three sentences', () => {
     const text =
       'Our hydro-magnetic generator produces electricity from the controlled movement of water and the interaction of magnetic fields, with no fuel burned and no exhaust. It is built to deliver continuous power day and night, independent of sunshine or wind. Units are compact enough for homes, schools, hospitals and small industries, and several can be grouped for larger loads. We assess each site.';

@@ -1,7 +1,11 @@
 import type { APIRoute } from 'astro';
 import tokens from '../../styles/tokens.css?raw';
+import fonts from '../../styles/fonts.css?raw';
 import styles from '../../components/services/infographic.css?raw';
 
-/** The one stylesheet of the framed infographic documents: the site's tokens plus their layout. */
+/**
+ * The one stylesheet of the framed infographic documents: the site's tokens and web fonts (used
+ * by the Malayalam and Arabic documents only) plus their layout.
+ */
 export const GET: APIRoute = () =>
-  new Response(`${tokens}\n${styles}`, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });
+  new Response(`${tokens}\n${fonts}\n${styles}`, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });

@@ -1,0 +1,173 @@
+/**
+ * The site in Malayalam and Arabic: every translated page (the sitemap's /ml/ and /ar/ addresses)
+ * declares its language and direction, passes axe at this project's width, never scrolls sideways
+ * at 320 px, carries no English interface string, and links to its other languages; English pages
+ * load no font, translated ones their own; an address with no translation is a 404 in that language.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { axeViolations, waitForSplash } from './support';
+import { LOCALE_INFO, TRANSLATED_LOCALES, englishPath } from '../../src/i18n/locales';
+import { en } from '../../src/i18n/ui/en';
+import { messages } from '../../src/i18n/ui';
+
+/** Every string leaf of a catalogue, e.g. 'Skip to content'. */
+function leaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.values(value as Record<string, unknown>).flatMap(leaves);
+}
+
+/** The English interface strings a translated page must not show: each word pattern filled. */
+const englishStrings = [...new Set(leaves(en))]
+  .map((text) => text.replace(/\{\w+\}/g, '').trim())
+  .filter((text) => /[a-z]{3}/i.test(text));
+
+/** The translated pages the site lists in its sitemap, by language. */
+async function translatedPages(page: Page): Promise<Map<string, string[]>> {
+  const response = await page.request.get('/sitemap-0.xml');
+  const xml = await response.text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    ([, loc]) => new URL(loc ?? '/').pathname,
+  );
+  return new Map(
+    TRANSLATED_LOCALES.map((locale) => [
+      locale,
+      paths.filter((path) => path.startsWith(`/${locale}/`)),
+    ]),
+  );
+}
+
+/** The page's visible text and the words of its labels, alternatives and titles. */
+async function wordsOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attributes = [...document.querySelectorAll('[aria-label],[alt],[title],[placeholder]')]
+      .flatMap((element) =>
+        ['aria-label', 'alt', 'title', 'placeholder'].map((name) => element.getAttribute(name)),
+      )
+      .filter(Boolean);
+    return [document.title, document.body.innerText, ...attributes].join('\n');
+  });
+}
+
+test('the sitemap lists every translated page, in each language', async ({ page }) => {
+  const pages = await translatedPages(page);
+  for (const locale of TRANSLATED_LOCALES) {
+    // Home, 8 service pages, about, careers, 2 legal pages, 4 projects.
+    expect(pages.get(locale)?.length, locale).toBeGreaterThanOrEqual(17);
+    expect(pages.get(locale)).not.toContain(`/${locale}/404/`);
+  }
+});
+
+for (const locale of TRANSLATED_LOCALES) {
+  const { tag, dir } = LOCALE_INFO[locale];
+
+  test(`${locale}: every page speaks ${tag}, ${dir}, passes axe and shows no English interface`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const paths = (await translatedPages(page)).get(locale) ?? [];
+    const others = TRANSLATED_LOCALES.filter((other) => other !== locale);
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await waitForSplash(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      await expect(page.locator('h1')).toHaveCount(1);
+
+      // The same page in English and the other translation, and x-default.
+      const english = englishPath(new URL(page.url()).pathname);
+      await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${english}$`),
+      );
+      for (const other of others) {
+        await expect(
+          page.locator(`link[rel="alternate"][hreflang="${LOCALE_INFO[other].tag}"]`),
+        ).toHaveAttribute('href', new RegExp(`/${other}${english}$`));
+      }
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute(
+        'content',
+        LOCALE_INFO[locale].ogLocale,
+      );
+
+      const words = await wordsOf(page);
+      const english_ = englishStrings.filter((text) => words.includes(text));
+      expect(english_, `${path} shows English interface text`).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    expect(paths.length).toBeGreaterThan(0);
+  });
+
+  test(`${locale}: no page scrolls sideways at 320 px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const path of (await translatedPages(page)).get(locale) ?? []) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test(`${locale}: the switcher links the page in each language, by keyboard`, async ({ page }) => {
+    await page.goto(`/${locale}/about/`);
+    await waitForSplash(page);
+    // Narrow screens: the switcher is in the menu.
+    const menu = page.getByRole('button', { name: messages[locale].header.menu });
+    if (await menu.isVisible()) await menu.click();
+    const switcher = page.getByRole('list', { name: messages[locale].header.language });
+    await expect(switcher.getByRole('link')).toHaveCount(3);
+    const current = switcher.locator('a[aria-current="true"]');
+    await expect(current).toHaveAttribute('lang', LOCALE_INFO[locale].tag);
+    await expect(current).toHaveText(LOCALE_INFO[locale].name);
+    const english = switcher.locator('a[lang="en-IN"]');
+    await expect(english).toHaveAttribute('href', '/about/');
+    await expect(english).toHaveText('English');
+    await english.focus();
+    await expect(english).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/about\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
+  });
+
+  test(`${locale}: loads its own web font, and links keep to the language`, async ({ page }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/${locale}/`);
+    await waitForSplash(page);
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.every((font) => font.startsWith('/fonts/'))).toBe(true);
+    // Internal links of the page frame stay in the language.
+    const hrefs = await page
+      .locator('#site-nav .site-nav__list a, footer nav a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.filter((href) => href.startsWith('/') && !href.startsWith(`/${locale}/`))).toEqual(
+      [],
+    );
+  });
+
+  test(`${locale}: an address without a translation answers 404 in ${tag}`, async ({ page }) => {
+    for (const path of [`/${locale}/login/`, `/${locale}/no-such-page`]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    }
+  });
+}
+
+test('English pages load no font', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(request.url());
+  });
+  for (const path of ['/', '/renewable-energy', '/about']) {
+    await page.goto(path);
+    await waitForSplash(page);
+    await page.evaluate(() => document.fonts.ready);
+  }
+  expect(fonts).toEqual([]);
+});
