@@ -171,3 +171,46 @@ test('English pages load no font', async ({ page }) => {
   }
   expect(fonts).toEqual([]);
 });
+
+test.describe('right to left', () => {
+  test('the Arabic slider steps the way Arabic reads, its slides laid over one another', async ({
+    page,
+  }) => {
+    await page.goto('/ar/');
+    await waitForSplash(page);
+    const slider = page.locator('[data-slider][data-hydrated]');
+    await expect(slider).toBeVisible();
+    const slides = slider.locator('.slider__slide');
+    // The cross-fade moves every slide over the first: rightwards in a right-to-left track.
+    const first = await slides.nth(0).boundingBox();
+    for (const index of [1, 2, 3]) {
+      expect((await slides.nth(index).boundingBox())?.x).toBeCloseTo(first?.x ?? -1, 0);
+    }
+    await slider.getByRole('button', { name: messages.ar.slider.next }).click();
+    await expect(slider.locator('[data-slide-number]')).toHaveText('02');
+    await expect(slides.nth(1)).toHaveAttribute('data-current', '');
+  });
+
+  test('the ticker runs rightwards in Arabic and leftwards in English', async ({ page }) => {
+    const way = async () =>
+      page.evaluate(() => {
+        // A strip with the ticker's classes: its running animation's last transform.
+        const strip = document.createElement('section');
+        strip.className = 'ticker';
+        strip.innerHTML = '<div class="ticker__track"><span>x</span></div>';
+        document.body.append(strip);
+        const track = strip.querySelector('.ticker__track') as HTMLElement;
+        track.style.animationDuration = '20s';
+        const [animation] = track.getAnimations();
+        animation?.pause();
+        if (animation) animation.currentTime = 19_999;
+        const transform = getComputedStyle(track).transform;
+        strip.remove();
+        return new DOMMatrix(transform).m41;
+      });
+    await page.goto('/ar/');
+    expect(await way()).toBeGreaterThan(0);
+    await page.goto('/');
+    expect(await way()).toBeLessThan(0);
+  });
+});
