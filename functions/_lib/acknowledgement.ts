@@ -1,8 +1,9 @@
 /**
- * The acknowledgement to the person who sent a lead: plain text, in English (the site's one
- * language so far), with thanks, a short reference, what happens next (its kind's `nextSteps`),
- * a copy of what they sent (as the admin sees it), the company's contact details and the privacy
- * policy's address.
+ * The acknowledgement to the person who sent a lead: plain text, in the lead's language (its
+ * `lang`; English for a kind without a translation into it), with thanks, a short reference,
+ * what happens next (its kind's `nextSteps`), a copy of what they sent (in English as the admin
+ * sees it; in another language with the form's labels and options), the company's contact
+ * details and the privacy policy's address (that language's page).
  *
  * It must not become a way to send our mail to strangers: it goes only to a plain address, at
  * most ACK_PER_RECIPIENT per recipient and ACK_PER_CLIENT per client address in any hour
@@ -13,7 +14,10 @@
  */
 import type * as v from 'valibot';
 import { site } from '../../src/config/site.ts';
-import { fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
+import { ACKNOWLEDGEMENT_TEXT } from '../../src/i18n/forms/acknowledgement.ts';
+import { fill, formText } from '../../src/i18n/forms/index.ts';
+import { DEFAULT_LOCALE, isLocale, localePath, type Locale } from '../../src/i18n/locales.ts';
+import { fieldsOf, type AnyLeadKind, type LeadKind } from '../../src/lib/leads/index.ts';
 import { readEnv } from './env.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
 import { personField, show } from './notifications.ts';
@@ -67,45 +71,72 @@ export function acknowledgement<
   if (to === undefined) return undefined;
   const nameField = personField(kind, 'name');
   const name = inert(String(nameField === undefined ? '' : (record[nameField] ?? '')));
-  const { subject, fields = fieldsOf(kind), body, nextSteps } = kind.mail;
-  const labels = kind.labels as Record<string, string>;
+  const { subject, fields = fieldsOf(kind), body, nextSteps, translations = {} } = kind.mail;
+  const lang: Locale = isLocale(record['lang']) ? record['lang'] : DEFAULT_LOCALE;
+  const translated = lang === DEFAULT_LOCALE ? undefined : translations[lang];
+  const words = ACKNOWLEDGEMENT_TEXT[translated ? lang : DEFAULT_LOCALE];
+  const lead = translated?.lead ?? `your ${subject}`;
+  const label = labelsIn(kind as AnyLeadKind, translated ? lang : DEFAULT_LOCALE);
   const copy = fields.map((key: string) => {
-    const value = show(record[key]);
-    return `${labels[key]}: ${key === emailField ? value : inert(value)}`;
+    const value = translated ? showIn(lang, record[key]) : show(record[key]);
+    return `${label(key)}: ${key === emailField ? value : inert(value)}`;
   });
   const bodyText = body === undefined ? [] : ['', inert(String(record[body] ?? ''))];
   const reference = referenceOf(record._id);
   const { address } = site;
+  // English says "your generator enquiry" first and "this generator enquiry" after.
+  const again = translated?.lead ?? `this ${subject}`;
   return {
     to,
-    subject: `We have received your ${subject} (ref. ${reference})`,
+    subject: fill(words.subject, { lead, reference }),
     text: [
-      `Dear ${name || 'Sir or Madam'},`,
+      fill(words.greeting, { name: name || words.anonymous }),
       '',
-      `Thank you for writing to us. We have received your ${subject}, and it is now with our team.`,
+      fill(words.received, { lead }),
       '',
-      `Your reference: ${reference}. Please quote it if you write to us about this ${subject}.`,
+      fill(words.reference, { reference, lead: again }),
       '',
-      'What happens next',
-      nextSteps,
+      words.nextSteps,
+      translated?.nextSteps ?? nextSteps,
       '',
-      'What you sent us',
+      words.copy,
       ...copy,
       ...bodyText,
       '',
-      `If anything here is wrong, reply to this e-mail or write to ${site.email}.`,
+      fill(words.wrong, { email: site.email }),
       '',
-      'With kind regards,',
+      words.regards,
       site.name,
       `${address.street}, ${address.locality}, ${address.region} ${address.postalCode}, ${address.country}`,
-      `Phone: ${site.phone.display}`,
-      `E-mail: ${site.email}`,
+      fill(words.phone, { phone: site.phone.display }),
+      fill(words.email, { email: site.email }),
       '',
-      `How we use and keep your details: ${origin}/privacy-policy`,
-      'You receive this e-mail because this address was entered in a form on our website. If it',
-      'was not you, you need not do anything: we will not write again unless you ask us to.',
+      fill(words.privacy, {
+        url: `${origin}${localePath(translated ? lang : DEFAULT_LOCALE, '/privacy-policy')}`,
+      }),
+      ...words.notYou,
     ].join('\n'),
   };
+}
+
+/** A field's label in the copy: the form's own in `lang`, else the kind's (the admin's). */
+function labelsIn(kind: AnyLeadKind, lang: Locale): (key: string) => string {
+  const labels = kind.labels as Record<string, string>;
+  const own: Readonly<Record<string, string | undefined>> =
+    lang === DEFAULT_LOCALE ? {} : (kind.form.labels?.(formText(lang)) ?? {});
+  return (key) => own[key] ?? labels[key] ?? key;
+}
+
+/** A value as the copy in `lang` prints it: an offered option by its label there. */
+function showIn(lang: Locale, value: unknown): string {
+  const { options } = formText(lang).enquiry;
+  const named = (item: unknown) =>
+    typeof item === 'string' && Object.hasOwn(options, item)
+      ? options[item as keyof typeof options]
+      : item;
+  if (Array.isArray(value)) return show(value.map(named));
+  if (typeof value === 'boolean') return options[value ? 'Yes' : 'No'];
+  return show(named(value));
 }
 
 /**

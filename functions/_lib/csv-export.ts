@@ -4,10 +4,10 @@
  * allows (and at most `limit`, and about 4 MB), and, when more remain, `X-Next-After: <id>`: the
  * next part is `?after=<id>`. Only the first part starts with the byte-order mark and the header,
  * so the parts joined in order are one file (the admin's download button fetches and joins
- * them). Status and Last change (of status; empty until the first) come last, so the columns of
- * spreadsheets built on earlier exports stay where they were.
+ * them). The lead's language (`en`, `ml`, `ar`), then Status and Last change (of status; empty
+ * until the first) come after the form's fields.
  */
-import { fieldsOf, type AnyLeadKind } from '../../src/lib/leads/index.ts';
+import { LANGUAGE_LABEL, fieldsOf, type AnyLeadKind } from '../../src/lib/leads/index.ts';
 import { csvRow } from './csv.ts';
 import { HttpError, type Handler } from './http.ts';
 import { isId } from './ids.ts';
@@ -40,6 +40,7 @@ export function csvExport(kind: AnyLeadKind): Handler {
     'ID',
     'Date',
     ...fields.map((field) => kind.labels[field]),
+    LANGUAGE_LABEL,
     'Status',
     'Last change',
   ];
@@ -55,6 +56,7 @@ export function csvExport(kind: AnyLeadKind): Handler {
         record._id,
         record.createdAt,
         ...fields.map((field) => record[field]),
+        record['lang'],
         record.status,
         record.statusChangedAt,
       ]);

@@ -1,6 +1,7 @@
 /** The e-mail sent for a new lead, as its kind's `mail` declares it. */
 import type * as v from 'valibot';
-import { fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
+import { LANGUAGE_LABEL, fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
+import { LANGUAGE_NAMES } from '../../src/lib/schemas/index.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
 import type { Stamped } from './repositories/timeline.ts';
 
@@ -21,7 +22,10 @@ export function personField<
   return kind.summary[kind.person[role]] as string | undefined;
 }
 
-/** "New <subject> from <name>": each field as `Label: value`, then the body field's text alone. */
+/**
+ * "New <subject> from <name>": each field as `Label: value`, the language the record was sent in
+ * (every lead stored records it), then the body field's text alone.
+ */
 export function leadNotification<
   S extends v.GenericSchema,
   K extends string,
@@ -33,6 +37,8 @@ export function leadNotification<
   const lines = fields.map(
     (field: string) => `${(kind.labels as Record<string, string>)[field]}: ${show(record[field])}`,
   );
+  const lang = record['lang'];
+  if (typeof lang === 'string') lines.push(`${LANGUAGE_LABEL}: ${LANGUAGE_NAMES[lang] ?? lang}`);
   const bodyText = body === undefined ? [] : ['', String(record[body] ?? '')];
   const person = (role: 'email' | 'name') => {
     const field = personField(kind, role);

@@ -1,10 +1,21 @@
 /**
- * The shape shared by the public POSTs (contact message, enquiry): parse → honeypot → validate →
- * store → notify → answer. JSON clients get JSON; form posts (the no-JS fallback) get a 303 to
- * the thank-you page, or back to the form with `?error=…`.
+ * The shape shared by the public POSTs (contact message, enquiry): parse → language → honeypot →
+ * validate → store → notify → answer. JSON clients get JSON; form posts (the no-JS fallback) get
+ * a 303 to the thank-you page, or back to the form with `?error=…`, both in the form's language.
+ *
+ * The language is the body's `lang` field when it names one of the site's locales, else the best
+ * of `Accept-Language`, else English; any other `lang` is ignored (never an error, never stored).
+ * Field errors come back in it, and the record keeps it.
  */
 import * as v from 'valibot';
-import type { AnyLeadKind, FormFallback } from '../../src/lib/leads/index.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  localePath,
+  negotiateLocale,
+  type Locale,
+} from '../../src/i18n/locales.ts';
+import type { AnyLeadKind, FormFallback, LeadRecord } from '../../src/lib/leads/index.ts';
 import { fieldErrors, isBotSubmission } from '../../src/lib/schemas/index.ts';
 import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
@@ -29,8 +40,14 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
   schema: S;
   /** The store the records go to (the outbox names each lead's e-mails by it). */
   store: string;
-  /** Stores the submission; with an idempotency key, a retry gets the first one's record. */
-  save: (input: v.InferOutput<S>, key: string | undefined) => Promise<Submitted<v.InferOutput<S>>>;
+  /**
+   * Stores the submission with its language; with an idempotency key, a retry gets the first
+   * one's record.
+   */
+  save: (
+    input: v.InferOutput<S> & LeadRecord,
+    key: string | undefined,
+  ) => Promise<Submitted<v.InferOutput<S>>>;
   notification: (record: Stamped & v.InferOutput<S>) => Notification;
   /** The acknowledgement to the sender, if the record has a plain address to send it to. */
   acknowledgement?: (
@@ -74,31 +91,56 @@ export function leadSubmission(kind: AnyLeadKind): Handler {
   });
 }
 
+/** The language `Accept-Language` asks for among the site's, else English. */
+function acceptedLanguage(req: Request): Locale {
+  return negotiateLocale(req.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+}
+
+/** The language of a submission: its `lang` field if that is one of the site's locales. */
+export function submissionLanguage(req: Request, data: Readonly<Record<string, unknown>>): Locale {
+  const field = data['lang'];
+  return isLocale(field) ? field : acceptedLanguage(req);
+}
+
+/** The thank-you page in `lang`, saying which form was sent. */
+function thankYouPath(form: FormFallback, lang: Locale): string {
+  return `${localePath(lang, '/thank-you/')}?form=${encodeURIComponent(form.name)}`;
+}
+
 export function publicSubmission<S extends v.GenericSchema>(
   options: SubmissionOptions<S>,
 ): Handler {
   const { form } = options;
-  const thankYou = `/thank-you/?form=${encodeURIComponent(form.name)}`;
 
-  const accept = async (req: Request, context: FunctionContext): Promise<Response> => {
+  const accept = async (
+    req: Request,
+    context: FunctionContext,
+    answer: { lang: Locale },
+  ): Promise<Response> => {
     const asForm = isFormPost(req);
-    const { data } = await readBody(req, { form: true, listFields: form.listFields ?? [] });
+    const body = await readBody(req, { form: true, listFields: form.listFields ?? [] });
+    const { data } = body;
+    const lang = submissionLanguage(req, data);
+    answer.lang = lang;
     if (isBotSubmission(data)) {
       // Looks accepted, stores nothing.
       return asForm
-        ? seeOther(thankYou)
+        ? seeOther(thankYouPath(form, lang))
         : json({ _id: newId(), createdAt: new Date().toISOString() }, 201);
     }
-    const result = v.safeParse(options.schema, data);
+    const result = v.safeParse(options.schema, data, { lang });
     if (!result.success) {
       const fields = fieldErrors(result.issues);
-      if (asForm) return seeOther(backToForm(req, form, '1', Object.keys(fields)));
+      if (asForm) return seeOther(backToForm(req, form, '1', Object.keys(fields), lang));
       throw new HttpError(400, INVALID_FIELDS, { fields });
     }
     const key = idempotencyKey(req);
     let saved: Submitted<v.InferOutput<S>>;
     try {
-      saved = await options.save(result.output, key);
+      saved = await options.save(
+        { ...(result.output as object), lang } as v.InferOutput<S> & LeadRecord,
+        key,
+      );
     } catch (error) {
       if (error instanceof KeyConflictError) throw new HttpError(422, KEY_REUSED);
       if (error instanceof SubmissionGoneError) throw new HttpError(410, KEY_GONE);
@@ -107,19 +149,21 @@ export function publicSubmission<S extends v.GenericSchema>(
     const { record, replayed } = saved;
     await announce(req, options, record, replayed, context);
     return asForm
-      ? seeOther(thankYou)
+      ? seeOther(thankYouPath(form, lang))
       : json({ _id: record._id, createdAt: record.createdAt }, 201);
   };
 
   return async (req, context) => {
+    // Until the body is read (it may be unreadable), the language is the header's.
+    const answer = { lang: acceptedLanguage(req) };
     try {
-      return await accept(req, context);
+      return await accept(req, context, answer);
     } catch (error) {
       if (!isFormPost(req)) throw error;
       if (error instanceof HttpError && error.status < 500)
-        return seeOther(backToForm(req, form, '1', []));
+        return seeOther(backToForm(req, form, '1', [], answer.lang));
       if (error instanceof StorageUnavailableError)
-        return seeOther(backToForm(req, form, 'unavailable', []));
+        return seeOther(backToForm(req, form, 'unavailable', [], answer.lang));
       throw error;
     }
   };
@@ -174,8 +218,8 @@ async function announce<S extends v.GenericSchema>(
 }
 
 /**
- * The page the form was posted from (Referer, same origin only) or the form's home page, with
- * `error` (and the invalid field names, if any) in the query and the form's anchor.
+ * The page the form was posted from (Referer, same origin only) or the form's home page in
+ * `lang`, with `error` (and the invalid field names, if any) in the query and the form's anchor.
  *
  * The answer is always a path on this site. A Referer path that a browser would read as another
  * host (`//evil.example`; URL parsing also makes `//` of `/\`, of tabs and of `/./\`) or that a
@@ -186,11 +230,12 @@ export function backToForm(
   form: FormFallback,
   error: string,
   fields: readonly string[],
+  lang: Locale = DEFAULT_LOCALE,
 ): string {
   // One leading slash and then no slash or backslash, plain or encoded; no spaces or controls.
   const isSitePath = (path: string) =>
     /^\/(?![/\\]|%2f|%5c)/i.test(path) && !/[\\\s\u0000-\u001f\u007f]/.test(path);
-  const target = new URL(form.page, req.url);
+  const target = new URL(localePath(lang, form.page), req.url);
   const referer = req.headers.get('referer');
   if (referer && URL.canParse(referer)) {
     const from = new URL(referer);

@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { animate } from 'motion/mini';
+import { fill, registerFormText, type FormText } from '../i18n/forms/registry';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import {
   ENQUIRY_STEP_FIELDS,
-  ENQUIRY_STEP_TITLES,
   emptyEnquiryValues,
   validateStep,
   type EnquiryErrors,
-  type EnquiryField,
   type EnquiryStep,
+  type EnquiryWizardField,
 } from '../lib/schemas/enquiry';
 import { Honeypot } from './forms/Honeypot';
 import { useHydrated } from './forms/useHydrated';
 import { useSessionDraft } from './forms/useSessionDraft';
 import { focusFirstInvalid, honeypotValue, returnedFieldErrors } from '../lib/forms/dom';
+import { draftKey } from '../lib/forms/draft';
 import { postJson } from '../lib/forms/submit';
 import { StepIndicator } from './enquiry/StepIndicator';
 import { StepContact } from './enquiry/StepContact';
@@ -24,10 +26,6 @@ import type { StepProps } from './enquiry/types';
 type Status = 'none' | 'submitting' | 'success' | 'error';
 const STEPS = [StepContact, StepProfile, StepRequirement, StepSite] as const;
 const LAST: EnquiryStep = 3;
-const ERROR_BANNER =
-  'There was an error submitting your enquiry. Please correct the highlighted fields and try again.';
-/** Said below the error banner when submitting again may work (503, no connection). */
-const RETRY_HINT = 'Your answers are kept: please submit the enquiry again in a moment.';
 
 /** The step of the first field with an error, in form order. */
 function firstStepWithError(errors: EnquiryErrors): EnquiryStep | undefined {
@@ -35,13 +33,27 @@ function firstStepWithError(errors: EnquiryErrors): EnquiryStep | undefined {
   return index === -1 ? undefined : (index as EnquiryStep);
 }
 
+interface Props {
+  /** The page's language: the wizard's words, its messages and the enquiry's `lang`. */
+  locale?: Locale;
+  /**
+   * Its words in its language, from the page (EnquirySection.astro): the island's bundle carries
+   * no language's words.
+   */
+  text: FormText;
+}
+
 /**
- * The four-step Generator Enquiry Form. Each step validates on Next and
- * on submit; what people type is kept as a draft in this tab until the enquiry is sent, with
- * the idempotency key that makes a retry after a 503 or a lost connection store it only once.
- * Before hydration (or without JavaScript) it is one long form that posts to the API.
+ * The four-step Generator Enquiry Form, in the page's language. Each step validates on Next and
+ * on submit; what people type is kept as a draft in this tab (one per language) until the
+ * enquiry is sent, with the idempotency key that makes a retry after a 503 or a lost connection
+ * store it only once. Before hydration (or without JavaScript) it is one long form that posts to
+ * the API, with the language in a hidden field.
  */
-export default function EnquiryWizard() {
+export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) {
+  // The schemas' messages in this language (formText, validationText) come from these words.
+  registerFormText(locale, text);
+  const words = text.enquiry;
   const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   const {
@@ -50,7 +62,7 @@ export default function EnquiryWizard() {
     clear: clearDraft,
     idempotencyKey,
     renewKey,
-  } = useSessionDraft('enquiry-draft', emptyEnquiryValues);
+  } = useSessionDraft(draftKey('enquiry-draft', locale), emptyEnquiryValues);
   const [step, setStep] = useState<EnquiryStep>(0);
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [status, setStatus] = useState<Status>('none');
@@ -59,21 +71,24 @@ export default function EnquiryWizard() {
 
   // Back from a plain form post the server refused: show the banner and the step at fault.
   useEffect(() => {
-    const returned = returnedFieldErrors('enquiry') as EnquiryErrors | null;
+    const returned = returnedFieldErrors(
+      'enquiry',
+      text.validation.recheck,
+    ) as EnquiryErrors | null;
     if (!returned) return;
     setErrors(returned);
     setStatus('error');
     setStep(firstStepWithError(returned) ?? 0);
-  }, []);
+  }, [text]);
 
   // After sending, the confirmation takes the focus so it is read out and in view.
   useEffect(() => {
     if (status === 'success') done.current?.focus();
   }, [status]);
 
-  const clearError = (field: EnquiryField) =>
+  const clearError = (field: EnquiryWizardField) =>
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  const set = (field: EnquiryField) => (value: string) => {
+  const set = (field: EnquiryWizardField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     clearError(field);
   };
@@ -110,7 +125,7 @@ export default function EnquiryWizard() {
 
   /** Runs the step's rules; shows and focuses the errors when there are any. */
   function checkStep(current: EnquiryStep): boolean {
-    const found = validateStep(current, values);
+    const found = validateStep(current, values, locale);
     if (Object.keys(found).length === 0) return true;
     setErrors(found);
     requestAnimationFrame(() =>
@@ -137,7 +152,7 @@ export default function EnquiryWizard() {
     setStatus('submitting');
     const result = await postJson(
       '/api/enquiries',
-      { ...values, website: honeypotValue(form.current) },
+      { ...values, lang: locale, website: honeypotValue(form.current) },
       idempotencyKey,
     );
     if (result.ok) {
@@ -171,17 +186,18 @@ export default function EnquiryWizard() {
     return (
       <div ref={done} className="wizard wizard--done" role="status" tabIndex={-1}>
         <p className="wizard__done-title">
-          <span aria-hidden="true">✓ </span>Enquiry Sent!
+          <span aria-hidden="true">✓ </span>
+          {words.sent}
         </p>
-        <p>We will get back to you shortly.</p>
+        <p>{words.sentText}</p>
         <button type="button" className="button-primary" onClick={() => setStatus('none')}>
-          Submit another enquiry
+          {words.another}
         </button>
       </div>
     );
   }
 
-  const stepProps: StepProps = { values, errors, set, toggle, hydrated };
+  const stepProps: StepProps = { values, errors, set, toggle, hydrated, text };
   const submitting = status === 'submitting';
   return (
     <form
@@ -195,32 +211,35 @@ export default function EnquiryWizard() {
       data-current-step={step}
       aria-busy={submitting}
     >
-      <StepIndicator current={step} />
+      <StepIndicator current={step} text={text} />
       {status === 'error' && (
         <p className="wizard__banner" role="alert">
-          {ERROR_BANNER}
+          {words.errorBanner}
         </p>
       )}
       {status === 'error' && retryable && (
         <p className="wizard__banner" role="status">
-          {RETRY_HINT}
+          {words.retry}
         </p>
       )}
       {STEPS.map((Step, index) => (
         <fieldset
-          key={ENQUIRY_STEP_TITLES[index]}
+          key={index}
           className="wizard__step"
           data-step={index}
           disabled={hydrated && index !== step}
         >
           <legend tabIndex={-1}>
-            <span className="wizard__legend-step">Step {index + 1} of 4: </span>
-            {ENQUIRY_STEP_TITLES[index]}
+            <span className="wizard__legend-step">
+              {fill(words.stepOf, { step: index + 1, total: STEPS.length })}
+            </span>
+            {words.steps[index]}
           </legend>
           <Step {...stepProps} />
         </fieldset>
       ))}
-      <Honeypot id="enquiry-website" />
+      <input type="hidden" name="lang" value={locale} />
+      <Honeypot id="enquiry-website" label={text.honeypot} />
       <div className="wizard__nav">
         <button
           type="button"
@@ -228,13 +247,13 @@ export default function EnquiryWizard() {
           onClick={() => step > 0 && goTo((step - 1) as EnquiryStep)}
           disabled={step === 0 || submitting}
         >
-          Back
+          {words.back}
         </button>
         <button type="submit" className="button-primary wizard__next" disabled={submitting}>
-          Next
+          {words.next}
         </button>
         <button type="submit" className="button-primary wizard__submit" disabled={submitting}>
-          {submitting ? 'Submitting...' : 'Submit Enquiry'}
+          {submitting ? words.submitting : words.submit}
         </button>
       </div>
     </form>

@@ -7,9 +7,13 @@
  *
  * No framework: three fields and a button do not need one. The markup (ContactForm.astro) holds
  * every text and icon; this fills in messages and toggles `hidden`. The rules are the shared
- * valibot schema's, so the browser and the API refuse the same things in the same words.
+ * valibot schema's, in the form's language (its `data-locale`, else the page's `<html lang>`), so
+ * the browser and the API refuse the same things in the same words.
  */
 import * as v from 'valibot';
+import { validationText } from '../i18n/forms/registry';
+import { loadFormText } from '../i18n/forms/load';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
 import { ContactMessageSchema } from '../lib/schemas/contact';
 import { fieldErrors } from '../lib/schemas/fields';
 import { focusFirstInvalid, honeypotValue, returnedFieldErrors } from '../lib/forms/dom';
@@ -30,8 +34,17 @@ type Status = 'idle' | 'sending' | 'success' | 'error';
 
 const empty = (): Values => ({ email: '', name: '', message: '' });
 
+/** The form's language: its `data-locale`, else the primary subtag of `<html lang>` (`ml-IN`). */
+function languageOf(form: HTMLFormElement): Locale {
+  const own = form.dataset['locale'];
+  if (isLocale(own)) return own;
+  const page = document.documentElement.lang.split('-')[0]?.toLowerCase();
+  return isLocale(page) ? page : DEFAULT_LOCALE;
+}
+
 function enhanceContactForm(form: HTMLFormElement): void {
   const draftKey = form.dataset['draftKey']!;
+  const lang = languageOf(form);
   const controls = FIELDS.map(
     (field) => form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement,
   );
@@ -100,7 +113,7 @@ function enhanceContactForm(form: HTMLFormElement): void {
   async function send() {
     draft = updateDraft(draft, read());
     saveDraft(draftKey, draft);
-    const checked = v.safeParse(ContactMessageSchema, draft.values);
+    const checked = v.safeParse(ContactMessageSchema, draft.values, { lang });
     if (!checked.success) {
       const found = fieldErrors(checked.issues);
       showErrors(found);
@@ -114,7 +127,7 @@ function enhanceContactForm(form: HTMLFormElement): void {
     show('sending');
     const result = await postJson(
       '/api/contact',
-      { ...checked.output, website: honeypotValue(form) },
+      { ...checked.output, lang, website: honeypotValue(form) },
       draft.idempotencyKey,
     );
     if (result.ok) {
@@ -135,7 +148,7 @@ function enhanceContactForm(form: HTMLFormElement): void {
   }
 
   // Back from a plain post the server refused: say so where the form is.
-  const returned = returnedFieldErrors('contact-form');
+  const returned = returnedFieldErrors('contact-form', validationText(lang).recheck);
   if (returned) {
     showErrors(returned);
     show('error');
@@ -149,6 +162,13 @@ function enhanceContactForm(form: HTMLFormElement): void {
   });
 }
 
-for (const form of document.querySelectorAll<HTMLFormElement>('form[data-contact-form]')) {
-  enhanceContactForm(form);
-}
+const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-contact-form]')];
+// The messages of the forms' languages first (English's are built in; another language's words
+// are a chunk of their own).
+await Promise.all(
+  forms
+    .map((form) => languageOf(form))
+    .filter((lang) => lang !== DEFAULT_LOCALE)
+    .map(loadFormText),
+);
+for (const form of forms) enhanceContactForm(form);

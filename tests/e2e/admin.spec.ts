@@ -433,6 +433,7 @@ test.describe('enquiries panel', () => {
       'Type',
       'Capacity',
       'Timeline',
+      'Language',
       'Status',
       'Actions',
     ]);

@@ -8,6 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { axeViolations, waitForSplash } from './support';
 import { LOCALE_INFO, TRANSLATED_LOCALES, englishPath } from '../../src/i18n/locales';
 import { en } from '../../src/i18n/ui/en';
+import { en as formsEn } from '../../src/i18n/forms/en';
 import { messages } from '../../src/i18n/ui';
 
 /** Every string leaf of a catalogue, e.g. 'Skip to content'. */
@@ -17,7 +18,7 @@ function leaves(value: unknown): string[] {
 }
 
 /** The English interface strings a translated page must not show: each word pattern filled. */
-const englishStrings = [...new Set(leaves(en))]
+const englishStrings = [...new Set([...leaves(en), ...leaves(formsEn)])]
   .map((text) => text.replace(/\{\w+\}/g, '').trim())
   .filter((text) => /[a-z]{3}/i.test(text));
 
@@ -213,4 +214,15 @@ test.describe('right to left', () => {
     await page.goto('/');
     expect(await way()).toBeLessThan(0);
   });
+});
+
+test('the privacy policy states the retention period in its own language', async ({ page }) => {
+  for (const [path, period] of [
+    ['/privacy-policy/', '24 months'],
+    ['/ml/privacy-policy/', '24 മാസം'],
+    ['/ar/privacy-policy/', '24 شهرًا'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('#content')).toContainText(period);
+  }
 });

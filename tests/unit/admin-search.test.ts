@@ -14,11 +14,18 @@ describe('the lists’ search state in the URL', () => {
   it('reads each panel’s own names: enquiries unprefixed, messages with m', () => {
     const search = '?q=Jos%C3%A9&status=New&type=Individual&page=3&mq=asha&mstatus=Won&mpage=2';
     expect(readListView(search, '', ENQUIRY_SEARCH)).toEqual({
-      values: { q: 'José', status: 'New', type: 'Individual', capacity: '', timeline: '' },
+      values: {
+        q: 'José',
+        status: 'New',
+        type: 'Individual',
+        capacity: '',
+        timeline: '',
+        lang: '',
+      },
       page: 3,
     });
     expect(readListView(search, 'm', MESSAGE_SEARCH)).toEqual({
-      values: { q: 'asha', status: 'Won' },
+      values: { q: 'asha', status: 'Won', lang: '' },
       page: 2,
     });
   });
@@ -29,7 +36,14 @@ describe('the lists’ search state in the URL', () => {
   });
 
   it('writes only its own names, keeps the other panel’s and leaves out empty ones and page 1', () => {
-    const values = { q: 'asha', status: '', type: 'Individual', capacity: '', timeline: '' };
+    const values = {
+      q: 'asha',
+      status: '',
+      type: 'Individual',
+      capacity: '',
+      timeline: '',
+      lang: '',
+    };
     expect(writeListView('?mq=x&mpage=2&page=4', '', ENQUIRY_SEARCH, { values, page: 1 })).toBe(
       '?mq=x&mpage=2&q=asha&type=Individual',
     );
@@ -43,7 +57,14 @@ describe('the lists’ search state in the URL', () => {
 
   it('a written view reads back the same', () => {
     const view = {
-      values: { q: 'kochi 98470', status: 'Qualified', type: '', capacity: '', timeline: '' },
+      values: {
+        q: 'kochi 98470',
+        status: 'Qualified',
+        type: '',
+        capacity: '',
+        timeline: '',
+        lang: '',
+      },
       page: 2,
     };
     expect(readListView(writeListView('', '', ENQUIRY_SEARCH, view), '', ENQUIRY_SEARCH)).toEqual(

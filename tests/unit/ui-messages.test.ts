@@ -28,7 +28,8 @@ describe('the page frame in every language', () => {
       for (const [key, text] of english) {
         const own = translated.get(key) ?? '';
         expect(own.trim(), key).not.toBe('');
-        expect(placeholders(own), key).toEqual(placeholders(text));
+        // A translation may spell a number out (Arabic's "شهران", two months), never add one.
+        expect(placeholders(text), key).toEqual(expect.arrayContaining(placeholders(own)));
         // Spaces and punctuation alone may match (the counter's separator).
         if (/\p{L}/u.test(text)) expect(own, key).not.toBe(text);
       }

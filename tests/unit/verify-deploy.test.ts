@@ -29,7 +29,7 @@ let dist = '';
 async function project(edit: (functionsDir: string) => Promise<void> = async () => undefined) {
   const dir = await mkdtemp(join(scratch, 'project-'));
   await cp(join(root, 'functions'), join(dir, 'functions'), { recursive: true });
-  for (const folder of ['src/lib', 'src/config']) {
+  for (const folder of ['src/lib', 'src/config', 'src/i18n']) {
     await cp(join(root, folder), join(dir, folder), { recursive: true });
   }
   await cp(join(root, 'package.json'), join(dir, 'package.json'));

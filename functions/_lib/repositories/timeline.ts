@@ -29,6 +29,7 @@ import {
   type Searchable,
 } from '../../../src/lib/schemas/index.ts';
 import type * as v from 'valibot';
+import { DEFAULT_LOCALE } from '../../../src/i18n/locales.ts';
 import type { LeadKind } from '../../../src/lib/leads/index.ts';
 import { idTime, isId, newId } from '../ids.ts';
 import {
@@ -160,6 +161,8 @@ export interface TimelineOptions<T> {
   summary?: Readonly<Record<string, keyof T & string>>;
   /** What `search` may ask of the summary (src/lib/schemas/search.ts). */
   search?: SearchSpec;
+  /** What a record stored before one of its fields existed reads as, in summaries and reads. */
+  defaults?: Readonly<Record<string, string>>;
 }
 
 const CREATE_ATTEMPTS = 3;
@@ -194,12 +197,20 @@ function readUntil(share: number, reserveMs = 0): number {
 
 export function timeline<T extends object>(
   storeName: string,
-  { chunkSize = DEFAULT_CHUNK_SIZE, summary = {}, search = NO_SEARCH }: TimelineOptions<T> = {},
+  {
+    chunkSize = DEFAULT_CHUNK_SIZE,
+    summary = {},
+    search = NO_SEARCH,
+    defaults = {},
+  }: TimelineOptions<T> = {},
 ): Timeline<T> {
+  /** A stored record with the defaults of the fields it was stored without. */
+  const complete = <R extends object>(record: R): R => ({ ...defaults, ...record });
   const indexOptions: IndexOptions = {
     chunkSize,
-    shape: JSON.stringify([SUMMARY_VERSION, summary]),
-    summarize: (record) => {
+    shape: JSON.stringify([SUMMARY_VERSION, summary, defaults]),
+    summarize: (stored) => {
+      const record = complete(stored);
       const { status, statusChangedAt = '' } = tracked(record);
       const fields: Record<string, string> = { status, statusChangedAt };
       for (const [name, field] of Object.entries(summary)) {
@@ -294,7 +305,7 @@ export function timeline<T extends object>(
       next += ids.length;
       const read = await readLive<Stamped & T>(store, storeName, ids);
       gone += ids.length - read.length;
-      items.push(...read.map(tracked));
+      items.push(...read.map((record) => tracked(complete(record))));
     }
     const pending = loaded.pending.length + loaded.stale;
     const total = found.length - gone;
@@ -361,7 +372,7 @@ export function timeline<T extends object>(
         wanted.length,
         async (at) => {
           const [record] = await readLive<Stamped & T>(store, storeName, [wanted[at]!]);
-          read[at] = record && tracked(record);
+          read[at] = record && tracked(complete(record));
         },
         { more: (started) => started === 0 || indexClock.now() < stop },
       );
@@ -407,7 +418,7 @@ export function timeline<T extends object>(
     find: (id) =>
       withStore(storeName, async (store) => {
         const [found] = await readLive<Stamped & T>(store, storeName, [id]);
-        return found ? tracked(found) : null;
+        return found ? tracked(complete(found)) : null;
       }),
 
     edit: async (id, change, options) => {
@@ -479,6 +490,8 @@ export function leadTimeline<
     const base = timeline<object>(kind.store, {
       summary: kind.summary as Readonly<Record<string, never>>,
       search: kind.search,
+      // Every lead records its language; one stored before there were languages is English.
+      defaults: { lang: DEFAULT_LOCALE },
     });
     // A lead's e-mails in the outbox hold its data: they go with it, first, so that a failure
     // there leaves the lead to be deleted again (never an e-mail whose lead is gone).

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AdminContactMessage } from '../api/client';
-import { formatDate, mailtoHref } from '../display';
+import { formatDate, languageName, mailtoHref } from '../display';
 import { DEFAULT_STATUS } from '../../lib/schemas';
 import { MESSAGE } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * One contact message: sender, date and status badge; View shows the text and its follow-up
+ * One contact message: sender, date, the language it was sent in and status badge; View shows the text and its follow-up
  * (status, notes); Delete.
  */
 export default function ContactMessageItem({ message, onDelete, onChange }: Props) {
@@ -28,6 +28,7 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
         <strong>{message.name}</strong>
         {mailto ? <a href={mailto}>{message.email}</a> : <span>{message.email}</span>}
         <span className="admin-list__link">{formatDate(message.createdAt)}</span>
+        <span className="admin-list__link">{languageName(message.lang)}</span>
         <span className="admin-badge" data-status={message.status ?? DEFAULT_STATUS}>
           {message.status ?? DEFAULT_STATUS}
         </span>

@@ -4,7 +4,14 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { AdminEnquiry } from '../api/client';
-import { displayValue, formatDate, nextSort, sortByStatus, type StatusSort } from '../display';
+import {
+  displayValue,
+  formatDate,
+  languageName,
+  nextSort,
+  sortByStatus,
+  type StatusSort,
+} from '../display';
 import { DEFAULT_STATUS } from '../../lib/schemas';
 import Button from './Button';
 import EmailAddress from './EmailAddress';
@@ -25,6 +32,7 @@ const COLUMNS = [
   'Type',
   'Capacity',
   'Timeline',
+  'Language',
   'Status',
   'Actions',
 ] as const;
@@ -67,6 +75,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
                 displayValue(enquiry.enquiryType),
                 displayValue(enquiry.generatorCapacity),
                 displayValue(enquiry.preferredTimeline),
+                languageName(enquiry.lang),
                 <span className="admin-badge" data-status={enquiry.status ?? DEFAULT_STATUS}>
                   {enquiry.status ?? DEFAULT_STATUS}
                 </span>,

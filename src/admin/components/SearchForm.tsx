@@ -66,7 +66,9 @@ export default function SearchForm({ spec, label, hint, values, onSearch, onClea
           >
             <option value="">Any</option>
             {filter.values.map((value) => (
-              <option key={value}>{value}</option>
+              <option key={value} value={value}>
+                {filter.names?.[value] ?? value}
+              </option>
             ))}
           </select>
         </div>

@@ -13,6 +13,7 @@ export {
   displayValue,
   enquiryDetailRows,
   formatDate,
+  languageName,
   mailtoHref,
   type DetailRow,
 } from './values';

@@ -7,11 +7,13 @@ import {
   ENQUIRY_FIELD_LABELS,
   INSTITUTION_ENQUIRY,
   OTHER_HOW_HEARD,
+  LANGUAGE_NAMES,
   OTHER_INSTITUTION_TYPE,
   isEmail,
   type Enquiry,
   type EnquiryField,
 } from '../../lib/schemas';
+import { DEFAULT_LOCALE } from '../../i18n/locales';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -22,6 +24,14 @@ export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return NOT_AVAILABLE;
   const text = String(value).trim();
   return text === '' ? NOT_AVAILABLE : text;
+}
+
+/**
+ * A lead's language as the office reads it: "Malayalam". A record without one was stored before
+ * there were languages, and is English.
+ */
+export function languageName(lang: string | undefined): string {
+  return LANGUAGE_NAMES[lang ?? DEFAULT_LOCALE] ?? lang ?? NOT_AVAILABLE;
 }
 
 /** Fields shown only when the answer they depend on asks for them. */

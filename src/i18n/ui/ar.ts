@@ -82,6 +82,14 @@ export const ar: Messages = {
     outcomes: 'ما يحققه المشروع',
     discuss: 'ناقش مشروعك معنا',
   },
+  months: {
+    zero: '{count} شهر',
+    one: 'شهر واحد',
+    two: 'شهران',
+    few: '{count} أشهر',
+    many: '{count} شهرًا',
+    other: '{count} شهر',
+  },
   notFound: {
     text: 'هذا العنوان غير موجود على موقعنا. جارٍ نقلك إلى الصفحة الرئيسية…',
     home: 'الانتقال إلى الصفحة الرئيسية',

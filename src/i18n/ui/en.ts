@@ -90,6 +90,15 @@ export const en = {
     outcomes: 'What it achieves',
     discuss: 'Discuss a project with us',
   },
+  /** A number of months, by the language's plural category (Intl.PluralRules). */
+  months: {
+    zero: '{count} months',
+    one: '{count} month',
+    two: '{count} months',
+    few: '{count} months',
+    many: '{count} months',
+    other: '{count} months',
+  },
   notFound: {
     text: 'That address does not exist on our site. Taking you to the home page…',
     home: 'Go to the home page',

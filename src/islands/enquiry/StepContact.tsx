@@ -6,12 +6,13 @@ import type { StepProps } from './types';
 /** Step 1: Contact Details. */
 export function StepContact(props: StepProps) {
   const { control } = fieldControls(props);
+  const { optional, hints } = props.text.enquiry;
   /** A name, a title or a place: one line of at most `LIMITS.name` characters. */
   const short = (field: TextEnquiryField) => ({ ...control(field), maxLength: LIMITS.name });
   return (
     <div className="wizard__grid">
       <TextField autoComplete="name" required {...short('fullName')} />
-      <TextField autoComplete="organization-title" optional {...short('designation')} />
+      <TextField autoComplete="organization-title" optional={optional} {...short('designation')} />
       <TextField
         type="email"
         autoComplete="email"
@@ -27,7 +28,7 @@ export function StepContact(props: StepProps) {
         minLength={10}
         maxLength={LIMITS.phone}
         pattern="[0-9]{10,}"
-        hint="Digits only, at least 10, with the country code if outside India."
+        hint={hints.phone}
         {...control('phoneNumber')}
       />
       <TextField autoComplete="country-name" required {...short('country')} />
@@ -37,7 +38,7 @@ export function StepContact(props: StepProps) {
         <TextArea
           autoComplete="street-address"
           rows={3}
-          optional
+          optional={optional}
           maxLength={LIMITS.text}
           {...control('fullAddress')}
         />

@@ -12,14 +12,15 @@ import type { StepProps } from './types';
 /** Step 2: Customer / Institution Profile, with the institution fields only for institutions. */
 export function StepProfile(props: StepProps) {
   const { values, toggle, hydrated } = props;
-  const { about, control } = fieldControls(props);
+  const { hints } = props.text.enquiry;
+  const { about, control, options } = fieldControls(props);
   const institution = !hydrated || values.enquiryType === INSTITUTION_ENQUIRY;
   const other =
     !hydrated || (institution && values.institutionType.includes(OTHER_INSTITUTION_TYPE));
-  const onlyFor = hydrated ? undefined : 'Only for institutions, businesses and governments.';
+  const onlyFor = hydrated ? undefined : hints.onlyInstitutions;
   return (
     <div className="wizard__stack">
-      <RadioGroup required options={ENQUIRY_TYPES} {...control('enquiryType')} />
+      <RadioGroup required options={options(ENQUIRY_TYPES)} {...control('enquiryType')} />
       {institution && (
         <>
           <TextField
@@ -29,8 +30,8 @@ export function StepProfile(props: StepProps) {
             {...control('institutionName')}
           />
           <CheckboxGroup
-            hint={hydrated ? 'Tick all that apply.' : onlyFor}
-            options={INSTITUTION_TYPES}
+            hint={hydrated ? hints.tickAll : onlyFor}
+            options={options(INSTITUTION_TYPES)}
             values={values.institutionType}
             onToggle={toggle}
             {...about('institutionType')}
@@ -39,7 +40,7 @@ export function StepProfile(props: StepProps) {
       )}
       {other && (
         <TextField
-          hint={hydrated ? undefined : 'If you ticked Others.'}
+          hint={hydrated ? undefined : hints.ifOthers}
           maxLength={LIMITS.name}
           {...control('institutionTypeOther')}
         />

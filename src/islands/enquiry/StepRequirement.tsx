@@ -11,26 +11,41 @@ import type { StepProps } from './types';
 /** Step 3: Generator Requirement, with the renewable-type field only when one is used. */
 export function StepRequirement(props: StepProps) {
   const { values, hydrated } = props;
-  const { control } = fieldControls(props);
+  const { control, options } = fieldControls(props);
+  const { optional, select, hints } = props.text.enquiry;
   const renewable = !hydrated || values.renewableEnergyUsed === 'Yes';
   return (
     <div className="wizard__grid">
-      <SelectField required options={PURPOSES_OF_USE} {...control('purposeOfUse')} />
-      <SelectField required options={GENERATOR_CAPACITIES} {...control('generatorCapacity')} />
+      <SelectField
+        required
+        options={options(PURPOSES_OF_USE)}
+        placeholder={select}
+        {...control('purposeOfUse')}
+      />
+      <SelectField
+        required
+        options={options(GENERATOR_CAPACITIES)}
+        placeholder={select}
+        {...control('generatorCapacity')}
+      />
       <TextField
-        hint="In your local currency, numbers only."
-        optional
+        hint={hints.bill}
+        optional={optional}
         type="number"
         inputMode="decimal"
         min={0}
         step="0.01"
         {...control('monthlyElectricityBill')}
       />
-      <RadioGroup required options={RENEWABLE_ENERGY_ANSWERS} {...control('renewableEnergyUsed')} />
+      <RadioGroup
+        required
+        options={options(RENEWABLE_ENERGY_ANSWERS)}
+        {...control('renewableEnergyUsed')}
+      />
       {renewable && (
         <div className="wizard__wide">
           <TextField
-            hint={hydrated ? 'For example rooftop solar or biogas.' : 'If you answered Yes.'}
+            hint={hydrated ? hints.renewableExample : hints.ifYes}
             maxLength={LIMITS.name}
             {...control('renewableEnergySpecify')}
           />

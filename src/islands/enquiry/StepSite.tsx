@@ -10,18 +10,34 @@ import type { StepProps } from './types';
 
 /** Step 4: Installation Site & Conditions. */
 export function StepSite(props: StepProps) {
-  const { control } = fieldControls(props);
+  const { control, options } = fieldControls(props);
+  const { optional, select } = props.text.enquiry;
   return (
     <div className="wizard__grid">
       <SelectField
         required
-        options={INSTALLATION_SITE_LOCATIONS}
+        options={options(INSTALLATION_SITE_LOCATIONS)}
+        placeholder={select}
         {...control('installationSiteLocation')}
       />
-      <RadioGroup required options={SPACE_AVAILABLE_ANSWERS} {...control('spaceAvailable')} />
-      <SelectField required options={PREFERRED_TIMELINES} {...control('preferredTimeline')} />
+      <RadioGroup
+        required
+        options={options(SPACE_AVAILABLE_ANSWERS)}
+        {...control('spaceAvailable')}
+      />
+      <SelectField
+        required
+        options={options(PREFERRED_TIMELINES)}
+        placeholder={select}
+        {...control('preferredTimeline')}
+      />
       <div className="wizard__wide">
-        <TextArea optional rows={4} maxLength={LIMITS.text} {...control('additionalComments')} />
+        <TextArea
+          optional={optional}
+          rows={4}
+          maxLength={LIMITS.text}
+          {...control('additionalComments')}
+        />
       </div>
     </div>
   );

@@ -13,8 +13,14 @@ interface Common {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
-  /** Shown as "(optional)" so people know what they may skip. */
-  optional?: boolean | undefined;
+  /** Said after the label, as "(optional)", so people know what they may skip. */
+  optional?: string | undefined;
+}
+
+/** An option of a choice: its value as stored, and its label in the page's language. */
+export interface Option {
+  value: string;
+  label: string;
 }
 
 /** A control that edits one text value. */
@@ -47,7 +53,7 @@ function Field({
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
-        {optional && <span className="field__optional"> (optional)</span>}
+        {optional && <span className="field__optional"> {optional}</span>}
       </label>
       <Hint id={id} hint={hint} />
       {children}
@@ -97,15 +103,19 @@ export function TextArea(props: AreaProps) {
 
 type SelectProps = Common &
   Editing &
-  Pick<SelectHTMLAttributes<HTMLSelectElement>, 'required'> & { options: readonly string[] };
+  Pick<SelectHTMLAttributes<HTMLSelectElement>, 'required'> & {
+    options: readonly Option[];
+    /** The empty first option's text, "Select…". */
+    placeholder: string;
+  };
 
-export function SelectField({ options, ...props }: SelectProps) {
+export function SelectField({ options, placeholder, ...props }: SelectProps) {
   return inField(props, (attributes) => (
     <select {...attributes}>
-      <option value="">Select…</option>
-      {options.map((option) => (
-        <option key={option} value={option}>
-          {option}
+      <option value="">{placeholder}</option>
+      {options.map(({ value, label }) => (
+        <option key={value} value={value}>
+          {label}
         </option>
       ))}
     </select>
@@ -113,7 +123,7 @@ export function SelectField({ options, ...props }: SelectProps) {
 }
 
 interface ChoiceProps extends Omit<Common, 'optional'> {
-  options: readonly string[];
+  options: readonly Option[];
 }
 
 /**
@@ -141,10 +151,10 @@ function Choices({
     >
       <legend className="field__label">{label}</legend>
       <Hint id={id} hint={hint} />
-      {options.map((option, index) => (
-        <label className="choice" key={option}>
-          <input {...input(option, index)} />
-          <span>{option}</span>
+      {options.map(({ value, label: text }, index) => (
+        <label className="choice" key={value}>
+          <input {...input(value, index)} />
+          <span>{text}</span>
         </label>
       ))}
       <FieldError id={`${id}-error`} message={error} />

@@ -7,7 +7,17 @@
  * Framework-free: the wizard's React hook (islands/forms/useSessionDraft) and the contact form's
  * plain script (scripts/contact-form.ts) both keep their drafts with it.
  */
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from './idempotency';
+
+/**
+ * Where a form's draft is kept on a page in `locale`: one draft per form and language, so what was
+ * typed on /ml/ comes back on /ml/ (and is sent in Malayalam). English keeps the plain name, so
+ * drafts saved before there were languages still come back.
+ */
+export function draftKey(form: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? form : `${form}:${locale}`;
+}
 
 /** A form's values and the idempotency key of sending exactly these values. */
 export interface Draft<T> {

@@ -18,6 +18,7 @@ export const ENQUIRY = leadKind({
     type: 'enquiryType',
     capacity: 'generatorCapacity',
     timeline: 'preferredTimeline',
+    lang: 'lang',
   },
   person: { email: 'email', name: 'name', phone: 'phone' },
   search: ENQUIRY_SEARCH,
@@ -27,6 +28,21 @@ export const ENQUIRY = leadKind({
     nextSteps:
       'One of our engineers will reply within one working day, usually by phone, to talk ' +
       'through your site and needs. If a visit would help, we will arrange it with you then.',
+    translations: {
+      ml: {
+        lead: 'ജനറേറ്റർ അന്വേഷണം',
+        nextSteps:
+          'ഞങ്ങളുടെ ഒരു എൻജിനീയർ ഒരു പ്രവൃത്തിദിവസത്തിനകം, സാധാരണയായി ഫോണിലൂടെ, നിങ്ങളെ ബന്ധപ്പെട്ട് ' +
+          'നിങ്ങളുടെ സ്ഥലവും ആവശ്യങ്ങളും ചർച്ച ചെയ്യും. സ്ഥലസന്ദർശനം ഉപകാരപ്പെടുമെങ്കിൽ അപ്പോൾ ' +
+          'നിങ്ങളുമായി ആലോചിച്ച് അത് ക്രമീകരിക്കും.',
+      },
+      ar: {
+        lead: 'استفساركم عن المولّد',
+        nextSteps:
+          'سيتواصل معكم أحد مهندسينا خلال يوم عمل واحد، عادةً عبر الهاتف، لمناقشة موقعكم ' +
+          'واحتياجاتكم. وإذا كانت الزيارة الميدانية مفيدة، فسنرتّبها معكم حينها.',
+      },
+    },
   },
   list: {
     urlPrefix: '',
@@ -46,5 +62,6 @@ export const ENQUIRY = leadKind({
     page: '/renewable-energy',
     anchor: 'enquiry',
     listFields: ['institutionType'],
+    labels: (text) => text.enquiry.labels,
   },
 });

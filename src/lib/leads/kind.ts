@@ -8,6 +8,8 @@
  * (tests/unit/lead-kinds.test.ts pins that).
  */
 import type * as v from 'valibot';
+import type { FormText } from '../../i18n/forms/registry.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { FilterSpec, SearchSpec } from '../schemas/search.ts';
 
 /** Where a plain form post (no JavaScript) is sent back to, or on to the thank-you page. */
@@ -22,8 +24,22 @@ export interface FormFallback {
   readonly listFields?: readonly string[];
 }
 
-/** A record's own fields (what the schema outputs). */
-export type FieldOf<S extends v.GenericSchema> = keyof v.InferOutput<S> & string;
+/**
+ * What every lead records besides its form's fields: the language it was sent in (the API
+ * resolves it: the form's `lang`, else `Accept-Language`, else English).
+ */
+export interface LeadRecord {
+  lang: Locale;
+}
+
+/** The record's fields that its form sends (what the schema outputs). */
+export type FormFieldOf<S extends v.GenericSchema> = keyof v.InferOutput<S> & string;
+
+/** A record's own fields: its form's, and what every lead records. */
+export type FieldOf<S extends v.GenericSchema> = FormFieldOf<S> | keyof LeadRecord;
+
+/** Every lead's language as the office reads it (admin, CSV, notification). */
+export const LANGUAGE_LABEL = 'Language';
 
 export interface LeadKind<
   S extends v.GenericSchema = v.GenericSchema,
@@ -53,21 +69,28 @@ export interface LeadKind<
     readonly phone?: NoInfer<K>;
     readonly filters: Readonly<Record<F, FilterSpec>>;
   };
-  /** The record's fields in display order, with their labels. */
-  labels: Readonly<Record<FieldOf<S>, string>>;
+  /** The form's fields in display order, with their labels (the language comes after them). */
+  labels: Readonly<Record<FormFieldOf<S>, string>>;
   /**
    * The e-mail to the company: "New <subject> from <name>", then `Label: value` of each of
    * `fields` (default: all, in label order), then the text of `body` alone.
    */
   mail: {
     readonly subject: string;
-    readonly fields?: readonly FieldOf<S>[];
-    readonly body?: FieldOf<S>;
+    readonly fields?: readonly FormFieldOf<S>[];
+    readonly body?: FormFieldOf<S>;
     /**
      * The acknowledgement to the sender (functions/_lib/acknowledgement.ts): what happens next and
      * when, in a sentence or two.
      */
     readonly nextSteps: string;
+    /**
+     * The acknowledgement in the site's other languages: the lead as the sender calls it ("your
+     * generator enquiry") and `nextSteps`. A language left out is acknowledged in English.
+     */
+    readonly translations?: Readonly<
+      Partial<Record<Locale, { readonly lead: string; readonly nextSteps: string }>>
+    >;
   };
   /** The admin list: its state's prefix in the admin URL, its page size and its words. */
   list: {
@@ -85,19 +108,26 @@ export interface LeadKind<
   };
   /** Whether the admin may download every record as CSV (`/api/<store>.csv`). */
   csv: boolean;
-  /** The public form that sends it: the path it posts to, and where a plain post returns. */
-  form: FormFallback & { readonly api: `/api/${string}` };
+  /**
+   * The public form that sends it: the path it posts to, where a plain post returns, and its
+   * fields' labels as the form shows them in a language (the acknowledgement's copy outside
+   * English; fields it has none for keep `labels`).
+   */
+  form: FormFallback & {
+    readonly api: `/api/${string}`;
+    readonly labels?: (text: FormText) => Readonly<Partial<Record<FormFieldOf<S>, string>>>;
+  };
 }
 
 /** Any declared kind, as code that handles every kind sees it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a kind's schema and fields vary
 export type AnyLeadKind = LeadKind<any, string, string, string>;
 
-/** A kind's fields in display order (its CSV columns). */
+/** A kind's form fields in display order (its CSV columns, before the language). */
 export function fieldsOf<S extends v.GenericSchema>(
   kind: LeadKind<S, string, string, string>,
-): FieldOf<S>[] {
-  return Object.keys(kind.labels) as FieldOf<S>[];
+): FormFieldOf<S>[] {
+  return Object.keys(kind.labels) as FormFieldOf<S>[];
 }
 
 /** Declares a kind; the type checks that every field it names exists where it says. */

@@ -9,7 +9,7 @@ export const MESSAGE = leadKind({
   words: { one: 'message', many: 'messages' },
   store: 'contact-messages',
   schema: ContactMessageSchema,
-  summary: { name: 'name', email: 'email' },
+  summary: { name: 'name', email: 'email', lang: 'lang' },
   person: { email: 'email', name: 'name' },
   search: MESSAGE_SEARCH,
   labels: { name: 'Name', email: 'Email', message: 'Message' },
@@ -18,6 +18,16 @@ export const MESSAGE = leadKind({
     fields: ['name', 'email'],
     body: 'message',
     nextSteps: 'A member of our team will reply to this address within one working day.',
+    translations: {
+      ml: {
+        lead: 'സന്ദേശം',
+        nextSteps: 'ഞങ്ങളുടെ ടീമിലെ ഒരാൾ ഒരു പ്രവൃത്തിദിവസത്തിനകം ഈ വിലാസത്തിൽ മറുപടി നൽകും.',
+      },
+      ar: {
+        lead: 'رسالتكم',
+        nextSteps: 'سيردّ أحد أعضاء فريقنا على هذا العنوان خلال يوم عمل واحد.',
+      },
+    },
   },
   list: {
     urlPrefix: 'm',
@@ -30,5 +40,11 @@ export const MESSAGE = leadKind({
     deleteConfirm: 'Delete this message? This action cannot be undone.',
   },
   csv: false,
-  form: { name: 'contact', api: '/api/contact', page: '/', anchor: 'contact-form' },
+  form: {
+    name: 'contact',
+    api: '/api/contact',
+    page: '/',
+    anchor: 'contact-form',
+    labels: (text) => text.contact.labels,
+  },
 });

@@ -2,6 +2,7 @@
  * Contact message: the short form in every page's footer.
  */
 import * as v from 'valibot';
+import type { Locale } from '../../i18n/locales.ts';
 import { LIMITS, requiredEmail, requiredText } from './fields.ts';
 
 export const ContactMessageSchema = v.object({
@@ -15,12 +16,5 @@ export const ContactMessageSchema = v.object({
 
 export type ContactMessageInput = v.InferOutput<typeof ContactMessageSchema>;
 
-/** A stored contact message, as the admin list returns it. */
-export type ContactMessage = { _id: string; createdAt: string } & ContactMessageInput;
-
-/** The fields' placeholders, so the island and the no-JS form say the same thing. */
-export const CONTACT_PLACEHOLDERS = {
-  email: 'Enter a valid email address',
-  name: 'Enter your Name',
-  message: 'Enter your message',
-} as const satisfies Record<keyof ContactMessageInput, string>;
+/** A stored contact message, as the admin list returns it: the language it was sent in, too. */
+export type ContactMessage = { _id: string; createdAt: string; lang: Locale } & ContactMessageInput;

@@ -8,18 +8,21 @@
  * hidden wizard field never block a step and are never stored.
  */
 import * as v from 'valibot';
+import { validation as enValidation } from '../../i18n/forms/en-validation.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import {
   EMAIL_MESSAGE,
-  INVALID_VALUE_MESSAGE,
   LIMITS,
   REQUIRED_MESSAGE,
   fieldErrors,
   isRecord,
+  message,
   optionalText,
   requiredChoice,
   requiredEmail,
   requiredText,
   tooLongMessage,
+  type MessageKey,
 } from './fields.ts';
 
 // ---- Enumerations -----------------------------------------------------------------------
@@ -83,22 +86,23 @@ export const OTHER_HOW_HEARD = 'Other';
 
 // ---- Messages ---------------------------------------------------------------------------
 
+/** The enquiry's own messages in English; each language's are in src/i18n/forms. */
 export const ENQUIRY_MESSAGES = {
   required: REQUIRED_MESSAGE,
   email: EMAIL_MESSAGE,
-  phone: 'Phone number must be at least 10 digits.',
-  enquiryType: 'Please select an enquiry type.',
-  institutionName: 'Institution name is required.',
-  institutionType: 'Please select at least one institution type.',
-  institutionTypeOther: 'Please specify.',
-  purposeOfUse: 'Please select purpose of use.',
-  generatorCapacity: 'Please select generator capacity.',
-  renewableEnergyUsed: 'Please specify if renewable energy is currently used.',
-  renewableEnergySpecify: 'Please specify the type of renewable energy.',
-  installationSiteLocation: 'Please specify installation site location.',
-  spaceAvailable: 'Please specify if space is available.',
-  preferredTimeline: 'Please select preferred timeline.',
-  monthlyElectricityBill: 'Please enter the amount in numbers only.',
+  phone: enValidation.phone,
+  enquiryType: enValidation.enquiryType,
+  institutionName: enValidation.institutionName,
+  institutionType: enValidation.institutionType,
+  institutionTypeOther: enValidation.institutionTypeOther,
+  purposeOfUse: enValidation.purposeOfUse,
+  generatorCapacity: enValidation.generatorCapacity,
+  renewableEnergyUsed: enValidation.renewableEnergyUsed,
+  renewableEnergySpecify: enValidation.renewableEnergySpecify,
+  installationSiteLocation: enValidation.installationSiteLocation,
+  spaceAvailable: enValidation.spaceAvailable,
+  preferredTimeline: enValidation.preferredTimeline,
+  monthlyElectricityBill: enValidation.monthlyElectricityBill,
 } as const;
 
 // ---- Fields, step by step ------------------------------------------------------------------
@@ -111,7 +115,7 @@ const stepEntries = [
     fullName: requiredText(LIMITS.name),
     designation: optionalText(LIMITS.name),
     emailAddress: requiredEmail(),
-    phoneNumber: v.pipe(requiredText(LIMITS.phone), v.regex(/^\d{10,}$/, ENQUIRY_MESSAGES.phone)),
+    phoneNumber: v.pipe(requiredText(LIMITS.phone), v.regex(/^\d{10,}$/, message('phone'))),
     country: requiredText(LIMITS.name),
     stateProvince: requiredText(LIMITS.name),
     cityTownVillage: requiredText(LIMITS.name),
@@ -119,17 +123,14 @@ const stepEntries = [
   },
   // Step 2: Customer / Institution Profile
   {
-    enquiryType: requiredChoice(ENQUIRY_TYPES, ENQUIRY_MESSAGES.enquiryType),
+    enquiryType: requiredChoice(ENQUIRY_TYPES, message('enquiryType')),
     institutionName: optionalText(LIMITS.name),
     institutionType: v.pipe(
       v.nullish(
-        v.array(
-          v.picklist(INSTITUTION_TYPES, INVALID_VALUE_MESSAGE),
-          ENQUIRY_MESSAGES.institutionType,
-        ),
+        v.array(v.picklist(INSTITUTION_TYPES, message('invalidValue')), message('institutionType')),
         [],
       ),
-      v.maxLength(INSTITUTION_TYPES.length, INVALID_VALUE_MESSAGE),
+      v.maxLength(INSTITUTION_TYPES.length, message('invalidValue')),
       // Ticking twice is not two choices.
       v.transform((types) => INSTITUTION_TYPES.filter((type) => types.includes(type))),
     ),
@@ -137,32 +138,26 @@ const stepEntries = [
   },
   // Step 3: Generator Requirement
   {
-    purposeOfUse: requiredChoice(PURPOSES_OF_USE, ENQUIRY_MESSAGES.purposeOfUse),
-    generatorCapacity: requiredChoice(GENERATOR_CAPACITIES, ENQUIRY_MESSAGES.generatorCapacity),
+    purposeOfUse: requiredChoice(PURPOSES_OF_USE, message('purposeOfUse')),
+    generatorCapacity: requiredChoice(GENERATOR_CAPACITIES, message('generatorCapacity')),
     /** Optional; local currency; a number input, so it may arrive as a number or as text. */
     monthlyElectricityBill: v.pipe(
-      v.nullish(v.union([v.string(), v.number()], ENQUIRY_MESSAGES.monthlyElectricityBill), ''),
+      v.nullish(v.union([v.string(), v.number()], message('monthlyElectricityBill')), ''),
       v.transform((bill) => (typeof bill === 'number' ? String(bill) : bill.trim())),
-      v.maxLength(LIMITS.phone, tooLongMessage(LIMITS.phone)),
-      v.check(
-        (bill) => bill === '' || BILL_PATTERN.test(bill),
-        ENQUIRY_MESSAGES.monthlyElectricityBill,
-      ),
+      v.maxLength(LIMITS.phone, (issue) => tooLongMessage(LIMITS.phone, issue.lang)),
+      v.check((bill) => bill === '' || BILL_PATTERN.test(bill), message('monthlyElectricityBill')),
     ),
-    renewableEnergyUsed: requiredChoice(
-      RENEWABLE_ENERGY_ANSWERS,
-      ENQUIRY_MESSAGES.renewableEnergyUsed,
-    ),
+    renewableEnergyUsed: requiredChoice(RENEWABLE_ENERGY_ANSWERS, message('renewableEnergyUsed')),
     renewableEnergySpecify: optionalText(LIMITS.name),
   },
   // Step 4: Installation Site & Conditions
   {
     installationSiteLocation: requiredChoice(
       INSTALLATION_SITE_LOCATIONS,
-      ENQUIRY_MESSAGES.installationSiteLocation,
+      message('installationSiteLocation'),
     ),
-    spaceAvailable: requiredChoice(SPACE_AVAILABLE_ANSWERS, ENQUIRY_MESSAGES.spaceAvailable),
-    preferredTimeline: requiredChoice(PREFERRED_TIMELINES, ENQUIRY_MESSAGES.preferredTimeline),
+    spaceAvailable: requiredChoice(SPACE_AVAILABLE_ANSWERS, message('spaceAvailable')),
+    preferredTimeline: requiredChoice(PREFERRED_TIMELINES, message('preferredTimeline')),
     additionalComments: optionalText(LIMITS.text, { multiline: true }),
   },
 ] as const;
@@ -172,17 +167,10 @@ const extraEntries = {
   howHearAboutUs: optionalText(LIMITS.name),
   howHearAboutUsOther: optionalText(LIMITS.name),
   receiveEmailUpdates: v.pipe(
-    v.nullish(v.union([v.boolean(), v.string()], INVALID_VALUE_MESSAGE), false),
+    v.nullish(v.union([v.boolean(), v.string()], message('invalidValue')), false),
     v.transform((answer) => answer === true || answer === 'true' || answer === 'on'),
   ),
 };
-
-export const ENQUIRY_STEP_TITLES = [
-  'Contact Details',
-  'Customer / Institution Profile',
-  'Generator Requirement',
-  'Installation Site & Conditions',
-] as const;
 
 export type EnquiryStep = 0 | 1 | 2 | 3;
 
@@ -195,8 +183,26 @@ const eachStep = <R>(build: (entries: (typeof stepEntries)[EnquiryStep]) => R) =
     build(stepEntries[3]),
   ] as const;
 
+/** A field the wizard asks for (every field but the stored extras it does not send). */
+export type EnquiryWizardField = {
+  [S in EnquiryStep]: keyof (typeof stepEntries)[S] & string;
+}[EnquiryStep];
+
+/** Every option value the wizard offers (stored as it is, in English, whatever the language). */
+export type EnquiryOption =
+  | (typeof ENQUIRY_TYPES)[number]
+  | (typeof INSTITUTION_TYPES)[number]
+  | (typeof PURPOSES_OF_USE)[number]
+  | (typeof GENERATOR_CAPACITIES)[number]
+  | (typeof RENEWABLE_ENERGY_ANSWERS)[number]
+  | (typeof INSTALLATION_SITE_LOCATIONS)[number]
+  | (typeof SPACE_AVAILABLE_ANSWERS)[number]
+  | (typeof PREFERRED_TIMELINES)[number];
+
 /** The wizard's fields per step, in display order (to focus the first invalid one). */
-export const ENQUIRY_STEP_FIELDS = eachStep((entries) => Object.keys(entries) as EnquiryField[]);
+export const ENQUIRY_STEP_FIELDS = eachStep(
+  (entries) => Object.keys(entries) as EnquiryWizardField[],
+);
 
 // ---- Conditional rules ---------------------------------------------------------------------
 
@@ -206,7 +212,7 @@ interface ConditionalRule {
   applies: (values: Record<string, unknown>) => boolean;
   /** Whether an applicable field is answered, judged on the validated values. */
   answered: (value: unknown) => boolean;
-  message: string;
+  message: MessageKey;
 }
 
 const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
@@ -219,13 +225,13 @@ const RULES: readonly ConditionalRule[] = [
     field: 'institutionName',
     applies: isInstitution,
     answered: filled,
-    message: ENQUIRY_MESSAGES.institutionName,
+    message: 'institutionName',
   },
   {
     field: 'institutionType',
     applies: isInstitution,
     answered: (types) => Array.isArray(types) && types.length > 0,
-    message: ENQUIRY_MESSAGES.institutionType,
+    message: 'institutionType',
   },
   {
     field: 'institutionTypeOther',
@@ -236,20 +242,20 @@ const RULES: readonly ConditionalRule[] = [
       );
     },
     answered: filled,
-    message: ENQUIRY_MESSAGES.institutionTypeOther,
+    message: 'institutionTypeOther',
   },
   {
     field: 'renewableEnergySpecify',
     applies: (values) => trimmed(values['renewableEnergyUsed']) === 'Yes',
     answered: filled,
-    message: ENQUIRY_MESSAGES.renewableEnergySpecify,
+    message: 'renewableEnergySpecify',
   },
   {
     field: 'howHearAboutUsOther',
     applies: (values) => trimmed(values['howHearAboutUs']) === OTHER_HOW_HEARD,
     // Optional even when it applies: the public form never asks.
     answered: () => true,
-    message: REQUIRED_MESSAGE,
+    message: 'required',
   },
 ];
 
@@ -273,7 +279,7 @@ function requireApplicable<T>(fields: readonly string[]) {
       const value = values[rule.field];
       if (!rule.applies(values) || rule.answered(value)) continue;
       addIssue({
-        message: rule.message,
+        message: message(rule.message),
         path: [{ type: 'object', origin: 'value', input: values, key: rule.field, value }],
       });
     }
@@ -310,8 +316,8 @@ export const EnquirySchema = stepSchema({
 export type EnquiryInput = v.InferOutput<typeof EnquirySchema>;
 export type EnquiryField = keyof EnquiryInput & string;
 
-/** A stored enquiry, as the admin list returns it. */
-export type Enquiry = { _id: string; createdAt: string } & EnquiryInput;
+/** A stored enquiry, as the admin list returns it: the language it was sent in, too. */
+export type Enquiry = { _id: string; createdAt: string; lang: Locale } & EnquiryInput;
 
 /** The wizard's working values: text for every field, a list for the institution types. */
 export type EnquiryFormValues = {
@@ -357,16 +363,17 @@ export function emptyEnquiryValues(): EnquiryFormValues {
 
 /**
  * Validates one wizard step (Next runs it for the current step, and so does submit).
- * Returns the first message of each invalid field of that step; `{}` when the step is valid.
+ * Returns the first message of each invalid field of that step, in `lang` (default English);
+ * `{}` when the step is valid.
  */
-export function validateStep(step: EnquiryStep, values: unknown): EnquiryErrors {
-  const result = v.safeParse(ENQUIRY_STEP_SCHEMAS[step], values);
+export function validateStep(step: EnquiryStep, values: unknown, lang?: Locale): EnquiryErrors {
+  const result = v.safeParse(ENQUIRY_STEP_SCHEMAS[step], values, { lang });
   return result.success ? {} : (fieldErrors(result.issues) as EnquiryErrors);
 }
 
 /** Validates a whole enquiry; the function's entry point. */
-export function parseEnquiry(values: unknown) {
-  return v.safeParse(EnquirySchema, values);
+export function parseEnquiry(values: unknown, lang?: Locale) {
+  return v.safeParse(EnquirySchema, values, { lang });
 }
 
 /** Labels for the admin view and the CSV export, in display order (as in the details modal). */
@@ -398,20 +405,3 @@ export const ENQUIRY_FIELD_LABELS = {
 } as const satisfies Record<EnquiryField, string>;
 
 export const ENQUIRY_FIELDS = Object.keys(ENQUIRY_FIELD_LABELS) as EnquiryField[];
-
-/**
- * Where the wizard asks for a field in other words than its label above: as a question, or as
- * the follow-up to the answer it depends on. Every other field is asked by its label.
- */
-export const ENQUIRY_FORM_PROMPTS = {
-  institutionTypeOther: 'Please specify',
-  renewableEnergyUsed: 'Do you currently use renewable energy?',
-  renewableEnergySpecify: 'Specify the type of renewable energy',
-  spaceAvailable: 'Is space available for the installation?',
-} as const satisfies Partial<Record<EnquiryField, string>>;
-
-/** Each field's label on the wizard: its prompt where it has one, else its label. */
-export const ENQUIRY_FORM_LABELS: Readonly<Record<EnquiryField, string>> = {
-  ...ENQUIRY_FIELD_LABELS,
-  ...ENQUIRY_FORM_PROMPTS,
-};

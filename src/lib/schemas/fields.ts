@@ -1,18 +1,35 @@
 /**
  * Building blocks shared by the entity schemas: messages, length limits and field rules.
  *
- * Imported by browser islands and by the functions alike, so it depends on valibot only.
+ * Imported by browser islands and by the functions alike, so it depends on valibot and the forms'
+ * words (src/i18n/forms) only. The public forms' messages are in the language `safeParse` is
+ * given (`v.safeParse(schema, data, { lang: 'ml' })`), and in English without one.
  */
 import * as v from 'valibot';
+import { validation as enValidation } from '../../i18n/forms/en-validation.ts';
+import { fill, formatCount, validationText } from '../../i18n/forms/registry.ts';
+
+/** A rule's message: fixed text, or a function of the issue (its `lang`). */
+export type Message = string | ((issue: { readonly lang?: string | undefined }) => string);
+
+/** The validation messages of the public forms, by name. */
+export type MessageKey = keyof typeof enValidation;
+
+/** A validation message in the issue's language (`safeParse(…, { lang })`), else in English. */
+export function message(
+  key: MessageKey,
+): (issue: { readonly lang?: string | undefined }) => string {
+  return (issue) => validationText(issue.lang)[key];
+}
 
 /** The message of every required field that has no message of its own. */
-export const REQUIRED_MESSAGE = 'This field is required.';
+export const REQUIRED_MESSAGE = enValidation.required;
 /** Said of an address that is not text, at sign, text, dot, text. */
-export const EMAIL_MESSAGE = 'Invalid email format.';
+export const EMAIL_MESSAGE = enValidation.email;
 /** Said of a value that is neither text nor one of the offered options (only hostile clients see it). */
-export const INVALID_VALUE_MESSAGE = 'Invalid value.';
+export const INVALID_VALUE_MESSAGE = enValidation.invalidValue;
 /** Said of text carrying characters that `hasControlCharacters` (or the e-mail rule) refuses. */
-export const CONTROL_CHARACTERS_MESSAGE = 'Please remove invisible control characters.';
+export const CONTROL_CHARACTERS_MESSAGE = enValidation.controlCharacters;
 
 /** Upper bounds on every string field, counted in UTF-16 units after trimming. */
 export const LIMITS = {
@@ -29,8 +46,14 @@ export const LIMITS = {
  */
 export const HONEYPOT_FIELD = 'website';
 
-export function tooLongMessage(max: number): string {
-  return `Please use at most ${max.toLocaleString('en')} characters.`;
+/** "Please use at most 5,000 characters." in `lang` (English without one), in Western digits. */
+export function tooLongMessage(max: number, lang?: string): string {
+  return fill(validationText(lang).tooLong, { max: formatCount(max, lang) });
+}
+
+/** `tooLongMessage` in the issue's language. */
+function tooLong(max: number) {
+  return (issue: { readonly lang?: string | undefined }) => tooLongMessage(max, issue.lang);
 }
 
 /**
@@ -127,13 +150,13 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
 export function withoutControlCharacters(multiline = false) {
   return v.check(
     (value: string) => !hasControlCharacters(value, multiline),
-    CONTROL_CHARACTERS_MESSAGE,
+    message('controlCharacters'),
   );
 }
 
 export interface TextOptions {
   /** The message for a missing, empty or non-string value (required fields only). */
-  message?: string;
+  message?: Message;
   /** A `<textarea>`: tab and line breaks are allowed. */
   multiline?: boolean;
 }
@@ -144,14 +167,14 @@ export interface TextOptions {
  */
 export function requiredText(
   max: number,
-  { message = REQUIRED_MESSAGE, multiline = false }: TextOptions = {},
+  { message: missing = message('required'), multiline = false }: TextOptions = {},
 ) {
   return v.pipe(
-    v.nullish(v.string(message), ''),
+    v.nullish(v.string(missing), ''),
     v.trim(),
-    v.nonEmpty(message),
+    v.nonEmpty(missing),
     withoutControlCharacters(multiline),
-    v.maxLength(max, tooLongMessage(max)),
+    v.maxLength(max, tooLong(max)),
   );
 }
 
@@ -161,10 +184,10 @@ export function requiredText(
  */
 export function optionalText(max: number, { multiline = false }: TextOptions = {}) {
   return v.pipe(
-    v.nullish(v.string(INVALID_VALUE_MESSAGE), ''),
+    v.nullish(v.string(message('invalidValue')), ''),
     v.trim(),
     withoutControlCharacters(multiline),
-    v.maxLength(max, tooLongMessage(max)),
+    v.maxLength(max, tooLong(max)),
   );
 }
 
@@ -197,19 +220,19 @@ function hasOnlyNfkcStableCodePoints(value: string): boolean {
  */
 export function requiredEmail() {
   return v.pipe(
-    v.nullish(v.string(REQUIRED_MESSAGE), ''),
+    v.nullish(v.string(message('required')), ''),
     v.trim(),
-    v.nonEmpty(REQUIRED_MESSAGE),
+    v.nonEmpty(message('required')),
     v.check(
       (value: string) => !hasControlCharacters(value) && !EMAIL_INVISIBLE.test(value),
-      CONTROL_CHARACTERS_MESSAGE,
+      message('controlCharacters'),
     ),
-    v.maxLength(LIMITS.email, tooLongMessage(LIMITS.email)),
-    v.check(isEmail, EMAIL_MESSAGE),
-    v.check(hasOnlyNfkcStableCodePoints, EMAIL_MESSAGE),
+    v.maxLength(LIMITS.email, tooLong(LIMITS.email)),
+    v.check(isEmail, message('email')),
+    v.check(hasOnlyNfkcStableCodePoints, message('email')),
     v.transform((value: string) => value.normalize('NFC')),
     // Composing can, rarely, lengthen text (a precomposed letter whose marks reorder).
-    v.maxLength(LIMITS.email, tooLongMessage(LIMITS.email)),
+    v.maxLength(LIMITS.email, tooLong(LIMITS.email)),
   );
 }
 
@@ -259,9 +282,9 @@ export function addressKey(email: string): string {
  */
 export function requiredChoice<const T extends readonly [string, ...string[]]>(
   options: T,
-  message: string,
+  missing: Message,
 ) {
-  return v.pipe(v.nullish(v.string(message), ''), v.trim(), v.picklist(options, message));
+  return v.pipe(v.nullish(v.string(missing), ''), v.trim(), v.picklist(options, missing));
 }
 
 /**

@@ -3,8 +3,8 @@
  * one text match the server applies. The admin islands build their URLs and filter controls from
  * the same lists, so a value the UI offers is a value the API accepts.
  *
- *   GET /api/enquiries?q=&status=&type=&capacity=&timeline=&page=&pageSize=
- *   GET /api/contact-messages?q=&status=&page=&pageSize=
+ *   GET /api/enquiries?q=&status=&type=&capacity=&timeline=&lang=&page=&pageSize=
+ *   GET /api/contact-messages?q=&status=&lang=&page=&pageSize=
  *
  * `q` matches, case- and accent-insensitively and in part, the fields a `SearchSpec` names (for
  * enquiries: name, e-mail, phone, institution name, city); every word of it must be found in one
@@ -18,6 +18,7 @@
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, tooLongMessage } from './fields.ts';
 import { ENQUIRY_TYPES, GENERATOR_CAPACITIES, PREFERRED_TIMELINES } from './enquiry.ts';
 import { STATUSES, STATUS_MESSAGE } from './follow-up.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 
 /** Characters of `q`, counted after trimming. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -29,6 +30,8 @@ export interface FilterSpec {
   /** The label the admin's control shows. */
   label: string;
   values: readonly string[];
+  /** What the control shows for a value, where not the value itself. */
+  names?: Readonly<Record<string, string>>;
   /** Said when the parameter holds anything else. */
   message: string;
 }
@@ -51,6 +54,21 @@ export const STATUS_FILTER: FilterSpec = {
   message: STATUS_MESSAGE,
 };
 
+/** The site's languages as the office reads them, in English. */
+export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  en: 'English',
+  ml: 'Malayalam',
+  ar: 'Arabic',
+} satisfies Record<Locale, string>;
+
+/** The language a lead was sent in (records stored before languages existed read as English). */
+export const LANGUAGE_FILTER: FilterSpec = {
+  label: 'Language',
+  values: LOCALES,
+  names: LANGUAGE_NAMES,
+  message: oneOf('Language', LOCALES),
+};
+
 export const ENQUIRY_SEARCH = {
   text: ['name', 'email', 'phone', 'institution', 'city'],
   phone: 'phone',
@@ -71,12 +89,13 @@ export const ENQUIRY_SEARCH = {
       values: PREFERRED_TIMELINES,
       message: oneOf('Timeline', PREFERRED_TIMELINES),
     },
+    lang: LANGUAGE_FILTER,
   },
 } as const satisfies SearchSpec;
 
 export const MESSAGE_SEARCH = {
   text: ['name', 'email'],
-  filters: { status: STATUS_FILTER },
+  filters: { status: STATUS_FILTER, lang: LANGUAGE_FILTER },
 } as const satisfies SearchSpec;
 
 export const SEARCH_MESSAGES = {

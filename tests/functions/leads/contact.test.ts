@@ -41,6 +41,7 @@ describe('POST /api/contact', () => {
         email: 'ravi@example.com',
         name: 'Ravi',
         message: 'Please call me back.',
+        lang: 'en',
         status: 'New',
         notes: [],
         version: 1,

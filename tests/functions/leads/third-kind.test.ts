@@ -162,7 +162,9 @@ describe('a third kind of lead, from its declaration alone', () => {
       /filename="job-applications-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const [header, row] = (await res.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe('ID,Date,Full Name,Email,Position,Cover letter,Status,Last change');
+    expect(header).toBe(
+      'ID,Date,Full Name,Email,Position,Cover letter,Language,Status,Last change',
+    );
     expect(row).toContain('Meera Nair,meera@example.in,Environmental engineer');
     // The spreadsheet guard applies to every kind: a formula is written as text.
     expect(row).toContain(`'=HYPERLINK`);

@@ -1,10 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTACT_PLACEHOLDERS,
-  ContactMessageSchema,
-  fieldErrors,
-} from '../../../src/lib/schemas/index.ts';
+import { ContactMessageSchema, fieldErrors } from '../../../src/lib/schemas/index.ts';
+import { en } from '../../../src/i18n/forms/en';
 
 const errorsOf = (input: unknown) => {
   const result = v.safeParse(ContactMessageSchema, input);
@@ -50,7 +47,7 @@ describe('ContactMessageSchema', () => {
   });
 
   it('keeps the form placeholders', () => {
-    expect(CONTACT_PLACEHOLDERS).toEqual({
+    expect(en.contact.placeholders).toEqual({
       email: 'Enter a valid email address',
       name: 'Enter your Name',
       message: 'Enter your message',

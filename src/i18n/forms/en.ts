@@ -1,0 +1,129 @@
+import { validation } from './en-validation.ts';
+
+/**
+ * The forms' words in English: the contact form, the generator enquiry wizard, their messages,
+ * the thank-you page and the acknowledgement e-mail. The SPEC's exact texts; ml.ts and ar.ts
+ * must have every key, and the wizard's labels and options every field and option value
+ * (index.ts types them so; tests/unit/form-text.test.ts walks them).
+ *
+ * `{name}` marks a value filled in where the text is used. Option labels are keyed by the option's
+ * stored value, which stays English in every language (records, CSV and the admin read it).
+ */
+export const en = {
+  validation,
+  contact: {
+    labels: { email: 'Email', name: 'Name', message: 'Message' },
+    placeholders: {
+      email: 'Enter a valid email address',
+      name: 'Enter your Name',
+      message: 'Enter your message',
+    },
+    send: 'Send message',
+    sending: 'Sending…',
+    success: 'Message sent successfully!',
+    error: 'Oops, something went wrong.',
+    retry: 'What you typed is kept: please send it again in a moment.',
+  },
+  /** The hidden field's label; only software reads it. */
+  honeypot: 'Leave this empty',
+  enquiry: {
+    steps: [
+      'Contact Details',
+      'Customer / Institution Profile',
+      'Generator Requirement',
+      'Installation Site & Conditions',
+    ],
+    /** The step indicator's number. */
+    stepNumber: 'Step {step}',
+    /** Before each step's name in its legend. */
+    stepOf: 'Step {step} of {total}: ',
+    labels: {
+      fullName: 'Full Name',
+      designation: 'Designation',
+      emailAddress: 'Email Address',
+      phoneNumber: 'Phone Number',
+      country: 'Country',
+      stateProvince: 'State / Province',
+      cityTownVillage: 'City / Town / Village',
+      fullAddress: 'Full Address',
+      enquiryType: 'Enquiry Type',
+      institutionName: 'Institution Name',
+      institutionType: 'Institution Type',
+      institutionTypeOther: 'Please specify',
+      purposeOfUse: 'Purpose of Use',
+      generatorCapacity: 'Generator Capacity',
+      monthlyElectricityBill: 'Monthly Electricity Bill',
+      renewableEnergyUsed: 'Do you currently use renewable energy?',
+      renewableEnergySpecify: 'Specify the type of renewable energy',
+      installationSiteLocation: 'Installation Site Location',
+      spaceAvailable: 'Is space available for the installation?',
+      preferredTimeline: 'Preferred Timeline',
+      additionalComments: 'Additional Comments',
+    },
+    optional: '(optional)',
+    select: 'Select…',
+    hints: {
+      phone: 'Digits only, at least 10, with the country code if outside India.',
+      onlyInstitutions: 'Only for institutions, businesses and governments.',
+      tickAll: 'Tick all that apply.',
+      ifOthers: 'If you ticked Others.',
+      bill: 'In your local currency, numbers only.',
+      renewableExample: 'For example rooftop solar or biogas.',
+      ifYes: 'If you answered Yes.',
+    },
+    options: {
+      Individual: 'Individual',
+      'Institution / Business / Government': 'Institution / Business / Government',
+      Commercial: 'Commercial',
+      Industrial: 'Industrial',
+      Government: 'Government',
+      Educational: 'Educational',
+      Healthcare: 'Healthcare',
+      'NGO / Non-profit': 'NGO / Non-profit',
+      'Residential Complex': 'Residential Complex',
+      'Hospitality (Hotels, Resorts)': 'Hospitality (Hotels, Resorts)',
+      Agricultural: 'Agricultural',
+      Others: 'Others',
+      'Primary Power Source': 'Primary Power Source',
+      'Backup Power': 'Backup Power',
+      'Grid Tie/Net Metering': 'Grid Tie/Net Metering',
+      'Off-grid / Remote Location': 'Off-grid / Remote Location',
+      Other: 'Other',
+      'Less than 10 kWh': 'Less than 10 kWh',
+      '10 kWh - 50 kWh': '10 kWh - 50 kWh',
+      '50 kWh - 250 kWh': '50 kWh - 250 kWh',
+      '250 kWh - 1 MW': '250 kWh - 1 MW',
+      'Greater than 1 MW': 'Greater than 1 MW',
+      'Not sure / Need consultation': 'Not sure / Need consultation',
+      Yes: 'Yes',
+      No: 'No',
+      Rooftop: 'Rooftop',
+      'Ground-mounted': 'Ground-mounted',
+      'Water-body (e.g., Floating Solar)': 'Water-body (e.g., Floating Solar)',
+      'Integrated into Building Structure': 'Integrated into Building Structure',
+      'Not sure': 'Not sure',
+      'Immediately (within 1 month)': 'Immediately (within 1 month)',
+      '1-3 months': '1-3 months',
+      '3-6 months': '3-6 months',
+      'More than 6 months': 'More than 6 months',
+      'Just exploring / No fixed timeline': 'Just exploring / No fixed timeline',
+    },
+    errorBanner:
+      'There was an error submitting your enquiry. Please correct the highlighted fields and try again.',
+    /** Said below the error banner when submitting again may work (503, no connection). */
+    retry: 'Your answers are kept: please submit the enquiry again in a moment.',
+    back: 'Back',
+    next: 'Next',
+    submit: 'Submit Enquiry',
+    submitting: 'Submitting...',
+    sent: 'Enquiry Sent!',
+    sentText: 'We will get back to you shortly.',
+    another: 'Submit another enquiry',
+  },
+  thankYou: {
+    title: 'Thank you',
+    description: 'Your message or enquiry has reached our team; we will get back to you shortly.',
+    text: 'Your message has reached our team. We will get back to you shortly.',
+    home: 'Back to the home page',
+  },
+} as const;
