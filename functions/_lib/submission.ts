@@ -32,7 +32,7 @@ import {
   type Stamped,
   type Submitted,
 } from './repositories/timeline.ts';
-import { INVALID_FIELDS } from './validate.ts';
+import { invalidFieldsMessage } from './validate.ts';
 
 export type { FormFallback };
 
@@ -132,7 +132,7 @@ export function publicSubmission<S extends v.GenericSchema>(
     if (!result.success) {
       const fields = fieldErrors(result.issues);
       if (asForm) return seeOther(backToForm(req, form, '1', Object.keys(fields), lang));
-      throw new HttpError(400, INVALID_FIELDS, { fields });
+      throw new HttpError(400, invalidFieldsMessage(lang), { fields });
     }
     const key = idempotencyKey(req);
     let saved: Submitted<v.InferOutput<S>>;

@@ -5,11 +5,17 @@
 import * as v from 'valibot';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { fieldErrors } from '../../src/lib/schemas/index.ts';
+import { validationText } from '../../src/i18n/forms/registry.ts';
 // Every language's messages registered: the API answers in the language a form was posted in.
 import '../../src/i18n/forms/index.ts';
 import { HttpError } from './http.ts';
 
 export const INVALID_FIELDS = 'Some fields are invalid.';
+
+/** The 400's own message in `lang` (the public forms' languages), else English. */
+export function invalidFieldsMessage(lang?: Locale): string {
+  return lang ? validationText(lang).invalidFields : INVALID_FIELDS;
+}
 
 export function validate<S extends v.GenericSchema>(
   schema: S,
@@ -18,6 +24,6 @@ export function validate<S extends v.GenericSchema>(
 ): v.InferOutput<S> {
   const result = v.safeParse(schema, data, { lang });
   if (!result.success)
-    throw new HttpError(400, INVALID_FIELDS, { fields: fieldErrors(result.issues) });
+    throw new HttpError(400, invalidFieldsMessage(lang), { fields: fieldErrors(result.issues) });
   return result.output;
 }

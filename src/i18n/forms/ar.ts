@@ -14,6 +14,7 @@ export const ar: FormText = {
     controlCharacters: 'يُرجى إزالة أحرف التحكم غير المرئية.',
     tooLong: 'يُرجى ألا يتجاوز النص {max} حرفًا.',
     recheck: 'يُرجى التحقق من هذا الحقل.',
+    invalidFields: 'بعض الحقول غير صحيحة.',
     phone: 'يجب ألا يقل رقم الهاتف عن 10 أرقام.',
     enquiryType: 'يُرجى اختيار نوع الاستفسار.',
     institutionName: 'اسم المؤسسة مطلوب.',

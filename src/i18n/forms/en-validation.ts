@@ -10,6 +10,8 @@ export const validation = {
   tooLong: 'Please use at most {max} characters.',
   /** A field the server refused on a plain post: the page knows which, not why. */
   recheck: 'Please check this field.',
+  /** The API's answer above its field messages (a 400). */
+  invalidFields: 'Some fields are invalid.',
   phone: 'Phone number must be at least 10 digits.',
   enquiryType: 'Please select an enquiry type.',
   institutionName: 'Institution name is required.',

@@ -45,6 +45,7 @@ describe('field errors in the form’s language', () => {
     const bad = { email: 'nope', name: '', message: 'Hello', lang: 'ar' };
     const arabic = await postContact(bad);
     expect(arabic.status).toBe(400);
+    expect(await arabic.clone().json()).toMatchObject({ error: ar.validation.invalidFields });
     expect(await fieldsOf(arabic)).toEqual({
       email: ar.validation.email,
       name: ar.validation.required,
