@@ -114,9 +114,13 @@ for (const locale of TRANSLATED_LOCALES) {
   test(`${locale}: the switcher links the page in each language, by keyboard`, async ({ page }) => {
     await page.goto(`/${locale}/about/`);
     await waitForSplash(page);
-    // Narrow screens: the switcher is in the menu.
+    // Narrow screens: the switcher is in the menu; then it opens as the other menus do.
     const menu = page.getByRole('button', { name: messages[locale].header.menu });
     if (await menu.isVisible()) await menu.click();
+    const trigger = page.getByRole('button', { name: messages[locale].header.language });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const switcher = page.getByRole('list', { name: messages[locale].header.language });
     await expect(switcher.getByRole('link')).toHaveCount(3);
     const current = switcher.locator('a[aria-current="true"]');
@@ -160,7 +164,9 @@ for (const locale of TRANSLATED_LOCALES) {
   });
 }
 
-test('English pages load no font', async ({ page }) => {
+test('English pages load no font; opening the language menu fetches only the Malayalam name', async ({
+  page,
+}) => {
   const fonts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'font') fonts.push(request.url());
@@ -171,6 +177,14 @@ test('English pages load no font', async ({ page }) => {
     await page.evaluate(() => document.fonts.ready);
   }
   expect(fonts).toEqual([]);
+  const menu = page.getByRole('button', { name: en.header.menu });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: en.header.language }).click();
+  await expect(page.locator('#menu-languages a[lang="ml-IN"]')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await expect
+    .poll(() => fonts.map((font) => new URL(font).pathname))
+    .toEqual(['/fonts/malayalam-name.woff2']);
 });
 
 test.describe('right to left', () => {
@@ -224,5 +238,23 @@ test('the privacy policy states the retention period in its own language', async
   ] as const) {
     await page.goto(path);
     await expect(page.locator('#content')).toContainText(period);
+  }
+});
+
+test('the header never pushes a page sideways, from the narrowest desktop to 1920 px', async ({
+  page,
+}) => {
+  for (const width of [769, 900, 1024, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/', '/ml/', '/ar/', '/ml/services/environmental-impact-assessment/']) {
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      // The logo keeps its size however long the menu's words are.
+      expect((await page.locator('.brand svg').boundingBox())?.width, path).toBe(40);
+    }
   }
 });
