@@ -379,6 +379,22 @@ function gate(isAllowed: (origin: string) => boolean): Handler {
 }
 
 /**
+ * A save's files without the languages that have nothing in them: Decap gives a new entry's
+ * other languages a file as soon as it copies them a position or an icon, which the formats
+ * write as nothing (src/integrations/cms/tidy-yaml.ts's `hasWords`) and Decap as a bare newline.
+ * A file that does not exist is left unwritten; one that exists is written as given.
+ */
+export function withoutEmptyTranslations(repo: string, params: Params): void {
+  const files = params['dataFiles'];
+  if (!Array.isArray(files)) return;
+  (params as Record<string, unknown>)['dataFiles'] = files.filter((file: unknown) => {
+    const { path, raw } = objectOf(file);
+    if (typeof raw !== 'string' || raw.trim() !== '' || typeof path !== 'string') return true;
+    return headBlobs(repo, [path]).size > 0;
+  });
+}
+
+/**
  * The action and its paths, checked once the body is parsed (the gate let only POSTs in). A
  * save that went through leaves the editor holding the version it committed.
  */
@@ -386,6 +402,7 @@ function guard(repo: string): Handler {
   const loaded: LoadedVersions = new Map();
   return (req, res, next) => {
     const { action, params } = objectOf(req.body);
+    if (action === 'persistEntry') withoutEmptyTranslations(repo, objectOf(params));
     if (action === 'persistEntry') {
       res.on('finish', () => {
         if (res.statusCode >= 300) return;

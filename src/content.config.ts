@@ -8,7 +8,7 @@
  * from src/content-schema, which the CMS (src/integrations/cms) reads too.
  */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, type Loader, type LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import {
   iconNames,
@@ -26,18 +26,59 @@ const fileNames = (files: Record<string, unknown>) =>
 
 /**
  * Whether a translation has been checked by a native reviewer: `draft` until then. English
- * entries leave it out. Translations live beside the English entries, one folder per language
- * (content/pages/ml/about.mdx, id `ml/about`); src/page-helpers/localized.ts reads them.
+ * entries leave it out. Every language has a folder of its own, the folder directly holding the
+ * file (content/pages/en/about.mdx, id `en/about`; content/pages/ml/about.mdx, id `ml/about`;
+ * content/items/eia/ml/01-x.yaml, id `eia/ml/01-x`); src/page-helpers/localized.ts reads them.
  */
 const translation = z
   .enum(['draft', 'reviewed'])
   .optional()
-  .describe('Translations: draft until a native speaker has reviewed it, then reviewed.');
+  .describe(
+    'Translations only: draft until a native speaker has reviewed it, then reviewed. English leaves it empty.',
+  );
+
+/** What a file without a word in it parses to: YAML of a bare newline, or `---\n---`. */
+const isEmpty = (data: unknown) =>
+  data === undefined ||
+  data === null ||
+  (typeof data === 'object' && Object.keys(data).length === 0);
+
+/** Marks an empty file's entry, which the store then leaves out. */
+const EMPTY = Symbol('empty file');
+
+/**
+ * The glob loader, but a file with nothing in it is no entry: Decap CMS writes each language a
+ * new entry's editor did not fill in as a bare newline, and such a file is no translation (no
+ * page in that language), not a build error. Ids are the file's path without its extension (the
+ * glob loader's own default reads `data.slug`, which an empty file has no data for).
+ */
+function skippingEmptyFiles(pattern: string, base: string): Loader {
+  const inner = glob({ pattern, base, generateId: ({ entry }) => entry.replace(/\.[^./]+$/, '') });
+  return {
+    name: 'glob-without-empty-files',
+    load: (context: LoaderContext) =>
+      inner.load({
+        ...context,
+        parseData: async (props) =>
+          isEmpty(props.data) ? (EMPTY as never) : context.parseData(props),
+        store: new Proxy(context.store, {
+          get(target, property, receiver) {
+            if (property === 'set') {
+              return (entry: { data: unknown }) =>
+                entry.data === EMPTY ? false : target.set(entry as never);
+            }
+            const value: unknown = Reflect.get(target, property, receiver);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      }),
+  };
+}
 
 /** A collection: the entries in its folder under content/, each checked against `shape`. */
 const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) =>
   defineCollection({
-    loader: glob(collectionFolders[name]),
+    loader: skippingEmptyFiles(collectionFolders[name].pattern, collectionFolders[name].base),
     schema: z.object({ translation, ...shape }),
   });
 
@@ -56,13 +97,13 @@ const icon = knownName('icon', iconNames, 'Lucide names: node_modules/lucide-sta
 /** Name of an illustration in src/assets/illustrations (file name without extension). */
 const illustration = knownName('illustration', illustrationNames, 'src/assets/illustrations');
 
-/** Every page a button may link to: the static pages and the project pages. */
+/** Every page a button may link to: the static pages and the (English) project pages. */
 const pagePaths = [
   ...Object.keys(import.meta.glob('./pages/**/*.astro'))
     .map((path) => path.slice('./pages/'.length))
     .filter((path) => !path.includes('['))
     .map(routeOf),
-  ...fileNames(import.meta.glob('../content/projects/*.{md,mdx}')).map(
+  ...fileNames(import.meta.glob('../content/projects/en/*.{md,mdx}')).map(
     (file) => `/projects/${file.replace(/\.mdx?$/, '')}`,
   ),
 ];

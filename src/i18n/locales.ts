@@ -1,8 +1,8 @@
 /**
  * The site's languages: one table that routes, content folders, the CMS, fonts and forms read.
  * English is the default and keeps unprefixed addresses; every other language lives under its
- * code (/ml/about) and its content in a folder of that code beside the English entries
- * (content/pages/ml/about.mdx).
+ * code (/ml/about). Content sits in a folder of its language, English included
+ * (content/pages/en/about.mdx, content/pages/ml/about.mdx: src/content-schema/entry-ids.ts).
  */
 export const LOCALES = ['en', 'ml', 'ar'] as const;
 

@@ -1,27 +1,17 @@
 /**
- * Content in a language. English entries sit at the top of their collection's folder; a
- * translation sits in the folder of its language with the same name (content/items/ml/eia/…,
- * id `ml/eia/01-energy-efficiency`). A page exists in a language only where its translation does:
+ * Content in a language. Every collection keeps each language in a folder of its own, the folder
+ * directly holding the file (Decap CMS's i18n layout, `multiple_folders`):
+ * content/pages/en/about.mdx and content/pages/ml/about.mdx, content/items/eia/en/01-x.yaml and
+ * content/items/eia/ml/01-x.yaml. An entry's language is that folder (the id's second-to-last
+ * segment, src/content-schema/entry-ids.ts); its base id, the same in every language, is the id
+ * without it (`about`, `eia/01-x`). A page exists in a language only where its translation does:
  * nothing here falls back to English.
  */
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
-import { DEFAULT_LOCALE, TRANSLATED_LOCALES, isLocale, type Locale } from '../i18n/locales';
+import { TRANSLATED_LOCALES, type Locale } from '../i18n/locales';
+import { baseId, entryLocale, localizedId } from '../content-schema/entry-ids';
 
-/** An entry's language: the first folder of its id when that is a translation's folder. */
-export function entryLocale(id: string): Locale {
-  const first = id.split('/')[0];
-  return isLocale(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE;
-}
-
-/** An entry's id without its language folder: `ml/eia/01-energy-efficiency` → `eia/01-…`. */
-export function baseId(id: string): string {
-  return entryLocale(id) === DEFAULT_LOCALE ? id : id.slice(id.indexOf('/') + 1);
-}
-
-/** The id of the entry `id` (an English id) in `locale`. */
-export function localizedId(locale: Locale, id: string): string {
-  return locale === DEFAULT_LOCALE ? id : `${locale}/${id}`;
-}
+export { baseId, entryLocale, localizedId };
 
 /** The entries of `collection` in `locale` that pass `filter`. */
 export async function entriesIn<C extends CollectionKey>(
@@ -33,7 +23,7 @@ export async function entriesIn<C extends CollectionKey>(
   return all.filter((entry) => entryLocale(entry.id) === locale && filter(entry));
 }
 
-/** The languages other than English that have a translation of the entry `id`. */
+/** The languages other than English that have a translation of the entry with base id `id`. */
 export async function translationsOf(
   collection: CollectionKey,
   id: string,
@@ -48,7 +38,7 @@ export async function translationsOf(
 
 /**
  * `getStaticPaths` of the route `src/pages/[locale]/…` of a content page: one path per language
- * that has a translation of content/pages/<id>.mdx, none where there is none.
+ * other than English that has content/pages/<locale>/<id>.mdx, none where there is none.
  */
 export async function translatedPagePaths(id: string): Promise<{ params: { locale: string } }[]> {
   return (await translationsOf('pages', id)).map((locale) => ({ params: { locale } }));

@@ -5,8 +5,8 @@ import { localizedId } from './localized';
 export type PageEntry = CollectionEntry<'pages'>;
 
 /**
- * The content entry of a page (content/pages/<id>.mdx, or content/pages/<locale>/<id>.mdx); a
- * missing file fails the build: a route is only built in a language that has its translation.
+ * The content entry of a page in a language (content/pages/<locale>/<id>.mdx); a missing file
+ * fails the build: a route is only built in a language that has its translation.
  */
 export async function getPage(id: string, locale: Locale = DEFAULT_LOCALE): Promise<PageEntry> {
   const entry = await getEntry('pages', localizedId(locale, id));

@@ -4,7 +4,8 @@ import { DEFAULT_LOCALE, localePath, type Locale } from '../i18n/locales';
 import { entriesIn, entryLocale } from './localized';
 
 /**
- * The items of the service and technology pages (content/items/<group>/NN-<slug>.yaml): one
+ * The items of the service and technology pages (content/items/<group>/<locale>/NN-<slug>.yaml,
+ * id `<group>/<locale>/NN-<slug>`): one
  * lookup for the pages, their components and the infographic documents built from them.
  */
 export type ServiceItem = CollectionEntry<'items'>;
@@ -33,12 +34,15 @@ export async function getItems(
   return items.sort((a, b) => a.data.order - b.data.order);
 }
 
-/** The file name without its order prefix: `renewable/01-wind-energy` → `wind-energy`. */
+/**
+ * The file name without its order prefix, the same in every language:
+ * `renewable/ml/01-wind-energy` → `wind-energy`.
+ */
 export function itemSlug(item: ServiceItem): string {
   return (item.id.split('/').pop() ?? item.id).replace(/^\d+-/, '');
 }
 
-/** Where the item's infographic document is served (in the item's language). */
+/** Where the item's infographic document is served (in the item's language, its folder's). */
 export function infographicPath(item: ServiceItem): string {
   return localePath(entryLocale(item.id), `/infographics/${item.data.group}/${itemSlug(item)}/`);
 }

@@ -84,8 +84,9 @@ describe('the CMS in the build', () => {
     expect(init).toContain('["/_astro/a.css","/_astro/b.css"]');
     expect(init).toContain('CMS.registerPreviewStyle(href)');
     expect(init).toContain("import { registerPreviews } from './preview.js';");
-    expect(init).toMatch(/registerPreviews\(\{"home":"page","about":"page",/);
-    expect(init).toContain('"projects":"page","slides":"slide","team":"card"');
+    expect(init).toContain(
+      'registerPreviews({"pages":"page","projects":"page","slides":"slide","team":"card"',
+    );
     expect(init).toContain('"items-eia":"card"');
     expect(await readFile(join(out, 'preview.js'), 'utf8')).toBe(
       await readFile(join(root, 'src/integrations/cms/preview.js'), 'utf8'),

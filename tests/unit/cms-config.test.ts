@@ -15,7 +15,6 @@ import {
   cmsConfig,
   fieldSets,
   LOCAL_BACKEND_URL,
-  NOT_EDITED_PAGES,
   type CmsConfig,
 } from '../../src/integrations/cms/config';
 import type { CmsField, JsonSchema } from '../../src/integrations/cms/fields';
@@ -23,10 +22,12 @@ import {
   collectionSources,
   entryFiles,
   keysAt,
+  pagesWithBody,
   readSchema,
 } from '../../src/integrations/cms/sources';
 import { FILE_NUMBER } from '../../src/integrations/cms/saving.js';
 import { configYaml } from '../../src/integrations/cms/yaml';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
 
 const root = join(import.meta.dirname, '../..');
 const sources = () => collectionSources();
@@ -181,11 +182,6 @@ function only(schema: JsonSchema, keep: (name: string) => boolean): JsonSchema {
  * file uses; for an item group, what item-groups.ts says its page shows.
  */
 function schemaFor(collection: string, schema: JsonSchema, entry: string): JsonSchema {
-  if (collection === 'pages') {
-    const data = entryFiles(root, 'content/pages').find(({ name }) => name === entry)?.data;
-    const required = new Set(schema.required ?? []);
-    return only(schema, (name) => required.has(name) || (data !== undefined && name in data));
-  }
   const group = itemGroups[entry.replace(/^items-/, '') as ItemGroupName];
   if (collection !== 'items' || group === undefined) return schema;
   const hidden = [group.media === 'image' ? 'icon' : 'image'];
@@ -210,11 +206,9 @@ function problemsOfConfig(config: CmsConfig): string[] {
   });
 }
 
-/** The fields of page `name` in the config. */
-function pageFields(config: CmsConfig, name: string): CmsField[] {
-  const pages = config.collections.find((collection) => collection.name === 'pages');
-  const file = pages && 'files' in pages ? pages.files.find((f) => f.name === name) : undefined;
-  return file?.fields ?? [];
+/** The fields of the pages in the config: one set for every page (a folder collection). */
+function pageFields(config: CmsConfig): CmsField[] {
+  return config.collections.find((collection) => collection.name === 'pages')?.fields ?? [];
 }
 
 describe('the CMS config generated from the content schemas', () => {
@@ -281,7 +275,7 @@ describe('the CMS config generated from the content schemas', () => {
   });
 
   it('turns lengths into a pattern that counts as the build does: trimmed, never blank', () => {
-    const description = pageFields(config(), 'about').find(({ name }) => name === 'description');
+    const description = pageFields(config()).find(({ name }) => name === 'description');
     const [source = '', message] = description?.pattern ?? [];
     const pattern = new RegExp(source);
     expect(message).toBe('Use 50 to 170 characters, not counting spaces at either end.');
@@ -311,7 +305,7 @@ describe('the CMS config generated from the content schemas', () => {
     for (const collection of config().collections) {
       for (const { fields } of fieldSets(collection)) walk(fields);
     }
-    expect(texts.length).toBeGreaterThan(100);
+    expect(texts.length).toBeGreaterThan(80);
     for (const field of texts) {
       const pattern = new RegExp(field.pattern?.[0] ?? '^$');
       expect(
@@ -322,62 +316,55 @@ describe('the CMS config generated from the content schemas', () => {
       if (field.pattern?.[1].startsWith('This is not')) continue;
       expect(pattern.test(` ${'x'.repeat(field.characters?.min ?? 1)} `), field.name).toBe(true);
     }
-    const heading = pageFields(config(), 'home')
+    const heading = pageFields(config())
       .find(({ name }) => name === 'hero')
       ?.fields?.find(({ name }) => name === 'title');
     expect(heading?.pattern?.[1]).toBe('Write something here: it cannot be blank or only spaces.');
     expect(heading?.characters).toBeUndefined();
   });
 
-  it('offers each page the sections it shows, and no other', () => {
-    const used = entryFiles(root, 'content/pages').filter(
-      ({ name }) => !NOT_EDITED_PAGES.has(name),
+  it('offers the pages the sections their English files use', () => {
+    const used = entryFiles(root, 'content/pages');
+    const sections = pageFields(config()).find((field) => field.name === 'sections');
+    const keys = keysAt(
+      used.map(({ data }) => data),
+      'sections',
     );
-    expect(used.length).toBe(13);
-    let withSections = 0;
-    for (const { name, data } of used) {
-      const sections = pageFields(config(), name).find((field) => field.name === 'sections');
-      const keys = keysAt([data], 'sections');
-      if (keys.length > 0) withSections++;
-      expect(sections?.fields?.map((field) => field.name) ?? [], name).toEqual(keys);
-    }
-    expect(withSections).toBeGreaterThan(5);
-    const home = pageFields(config(), 'home').find((field) => field.name === 'sections');
-    expect(home?.fields?.map((field) => field.name)).not.toContain('enquiry');
+    expect(keys.length).toBeGreaterThan(5);
+    expect(sections?.fields?.map((field) => field.name)).toEqual(keys);
+    // Every one optional: a page offers only the sections it has.
+    expect(sections?.fields?.every(({ required }) => required === false)).toBe(true);
   });
 
-  it('lists only the pages an editor changes: not the admin, its login, the loading screen or the 404', () => {
+  it('lists each page once, by its English file, and no page is added or deleted', () => {
     const pages = config().collections.find(({ name }) => name === 'pages');
-    const names = pages && 'files' in pages ? pages.files.map(({ name }) => name) : [];
-    expect(names[0]).toBe('home');
-    expect(sorted(names)).toEqual(
-      sorted(
-        readdirSync(join(root, 'content/pages'))
-          // The English pages; translations are in language folders (content/pages/ml/…).
-          .filter((file) => file.endsWith('.mdx'))
-          .map((file) => file.replace(/\.mdx$/, ''))
-          .filter((name) => !['admin', 'login', 'anim', 'not-found'].includes(name)),
-      ),
+    expect(pages).toMatchObject({
+      folder: 'content/pages',
+      extension: 'mdx',
+      create: false,
+      delete: false,
+      i18n: true,
+    });
+    expect(entryFiles(root, 'content/pages').map(({ file }) => file)).toEqual(
+      readdirSync(join(root, 'content/pages/en'))
+        .sort()
+        .map((file) => `content/pages/en/${file}`),
     );
   });
 
-  it('asks for a body only on the pages whose route renders one, and there requires it', () => {
-    const bodies = Object.fromEntries(
-      ['about', 'careers', 'privacy-policy', 'terms-conditions', 'home', 'renewable-energy']
-        .concat(['environmental-impact-assessment', 'mcore-hidromagnetic-generator'])
-        .map((name) => [name, pageFields(config(), name).find((field) => field.name === 'body')]),
-    );
+  it('offers the body, optional, naming the pages whose route prints it', () => {
+    const body = pageFields(config()).find((field) => field.name === 'body');
+    expect(body).toMatchObject({ widget: 'markdown', modes: ['raw'], required: false });
     for (const name of ['about', 'careers', 'privacy-policy', 'terms-conditions']) {
-      expect(bodies[name], name).toMatchObject({ widget: 'markdown', modes: ['raw'] });
-      expect(bodies[name]?.required, name).toBeUndefined();
+      expect(body?.hint, name).toContain(name);
     }
     for (const name of ['home', 'renewable-energy', 'environmental-impact-assessment']) {
-      expect(bodies[name], name).toBeUndefined();
+      expect(body?.hint, name).not.toContain(name);
     }
-    // Every service page has an empty body: with no body field, changing its title is a save.
+    // Every service page has an empty body: saving one without a body writes it unchanged.
     for (const { name, file } of entryFiles(root, 'content/pages')) {
       const body = readFileSync(join(root, file), 'utf8').split(/^---$/m)[2]?.trim() ?? '';
-      if (body === '' && !NOT_EDITED_PAGES.has(name)) expect(bodies[name], name).toBeUndefined();
+      if (!pagesWithBody(root).has(name)) expect(body, name).toBe('');
     }
   });
 
@@ -401,16 +388,7 @@ describe('the CMS config generated from the content schemas', () => {
     ]);
   });
 
-  it('links each entry to its page on a deploy preview', () => {
-    const pages = config().collections.find(({ name }) => name === 'pages');
-    const paths = Object.fromEntries(
-      (pages && 'files' in pages ? pages.files : []).map((f) => [f.name, f.preview_path]),
-    );
-    expect(paths['home']).toBeUndefined();
-    expect(paths['about']).toBe('about');
-    expect(paths['environmental-impact-assessment']).toBe(
-      'services/environmental-impact-assessment',
-    );
+  it('links each entry to its page on a deploy preview, where its address is its name', () => {
     const byName = Object.fromEntries(config().collections.map((c) => [c.name, c]));
     const path = (name: string) => {
       const collection = byName[name];
@@ -420,6 +398,8 @@ describe('the CMS config generated from the content schemas', () => {
     expect(path('items-renewable')).toBe('renewable-energy');
     expect(path('projects')).toBe('projects/{{slug}}');
     expect(path('team')).toBeUndefined();
+    // A page's address is its route's (home is /, the EIA page is under /services/).
+    expect(path('pages')).toBeUndefined();
   });
 
   it('names collections and entries as an editor does', () => {
@@ -461,11 +441,7 @@ describe('the CMS config generated from the content schemas', () => {
         walk([...(field.fields ?? []), ...(field.field ? [field.field] : [])], below);
       }
     };
-    for (const collection of config().collections) {
-      const all =
-        'files' in collection ? collection.files.flatMap((f) => f.fields) : collection.fields;
-      walk(all, false);
-    }
+    for (const collection of config().collections) walk(collection.fields, false);
     expect(inLists).toEqual([]);
   });
 
@@ -473,10 +449,6 @@ describe('the CMS config generated from the content schemas', () => {
     for (const collection of config().collections) {
       const markdown = ['pages', 'projects'].includes(collection.name);
       expect(collection.format, collection.name).toBe(markdown ? 'tidy-frontmatter' : 'tidy-yaml');
-      if ('files' in collection) {
-        expect(collection.files.every(({ file }) => file.endsWith('.mdx'))).toBe(true);
-        continue;
-      }
       expect(collection.extension, collection.name).toBe(markdown ? 'mdx' : 'yaml');
       const body = collection.fields.find(({ name }) => name === 'body');
       expect(body?.modes ?? null, collection.name).toEqual(markdown ? ['raw'] : null);
@@ -520,9 +492,9 @@ describe('the CMS config generated from the content schemas', () => {
     expect(missing).toEqual([]);
     expect(described).toBeGreaterThan(30);
 
-    const description = pageFields(config(), 'home').find(({ name }) => name === 'description');
+    const description = pageFields(config()).find(({ name }) => name === 'description');
     expect(description?.hint).toMatch(/search results.*50 to 170 characters/);
-    const hero = pageFields(config(), 'home').find(({ name }) => name === 'hero');
+    const hero = pageFields(config()).find(({ name }) => name === 'hero');
     expect(hero?.fields?.find(({ name }) => name === 'buttonHref')).toMatchObject({
       label: 'Button link',
       hint: expect.stringContaining('Page the hero button opens'),
@@ -542,5 +514,106 @@ describe('the CMS config generated from the content schemas', () => {
     const yaml = configYaml(config());
     expect(parse(yaml, { maxAliasCount: -1 })).toEqual(JSON.parse(JSON.stringify(config())));
     expect(yaml.split('\n').filter((line) => /^\s+- a-arrow-down$/.test(line))).toHaveLength(1);
+  });
+});
+
+describe('the languages in the CMS (Decap i18n, multiple_folders)', () => {
+  const config = () => cmsConfig(root, { CMS_GITHUB_REPO: 'acme/site', CMS_BRANCH: 'main' });
+  /** Every field at every depth, with its dotted path. */
+  const flat = (fields: readonly CmsField[], at = ''): [string, CmsField][] =>
+    fields.flatMap((field) => {
+      const path = at ? `${at}.${field.name}` : field.name;
+      return [
+        [path, field] as [string, CmsField],
+        ...flat(field.fields ?? [], path),
+        ...(field.field ? flat([field.field], path) : []),
+      ];
+    });
+
+  it('gives the config the languages of src/i18n/locales.ts, English the default', () => {
+    expect(config().i18n).toEqual({
+      structure: 'multiple_folders',
+      locales: [...LOCALES],
+      default_locale: DEFAULT_LOCALE,
+    });
+    expect(LOCALES).toEqual(['en', 'ml', 'ar']);
+    const yaml = parse(configYaml(config())) as { i18n: unknown; collections: { i18n: unknown }[] };
+    expect(yaml.i18n).toEqual(config().i18n);
+    expect(yaml.collections.every(({ i18n }) => i18n === true)).toBe(true);
+  });
+
+  it('translates every collection, pages included, each entry listed once by its English file', () => {
+    const names = config().collections.map(({ name }) => name);
+    expect(names).toEqual(expect.arrayContaining(['pages', 'projects', 'slides', 'team']));
+    for (const collection of config().collections) {
+      expect(collection.i18n, collection.name).toBe(true);
+      expect(collection.folder, collection.name).not.toMatch(/\/(en|ml|ar)(\/|$)/);
+      expect(existsSync(join(root, collection.folder, DEFAULT_LOCALE)), collection.name).toBe(true);
+    }
+  });
+
+  it('gives every field, at every depth, what each language holds', () => {
+    const duplicated = new Set<string>();
+    for (const collection of config().collections) {
+      for (const [path, field] of flat(collection.fields)) {
+        // Decap's list and object schemas take a boolean: `true` is `translate` for them.
+        const expected = ['list', 'object'].includes(field.widget)
+          ? true
+          : expect.stringMatching(/^(translate|duplicate)$/);
+        expect(field.i18n, `${collection.name}: ${path}`).toEqual(expected);
+        if (field.i18n === 'duplicate') duplicated.add(path.replace(/^.*\./, ''));
+      }
+    }
+    expect([...duplicated].sort()).toEqual(
+      ['buttonHref', 'group', 'icon', 'image', 'link', 'order'].sort(),
+    );
+    const byPath = (name: string) =>
+      new Map(flat(fieldSets(config().collections.find((c) => c.name === name)!)[0]?.fields ?? []));
+    const pages = byPath('pages');
+    for (const path of [
+      'title',
+      'description',
+      'keywords.item',
+      'hero.title',
+      'hero.photo.alt',
+      // A photo is each language's own, with its description (i18n.ts).
+      'hero.photo.src',
+      'closing.heading',
+      'sections.services.heading',
+      'body',
+    ]) {
+      expect(pages.get(path)?.i18n, path).toBe('translate');
+    }
+    for (const path of ['keywords', 'hero', 'hero.photo', 'intro', 'closing', 'sections']) {
+      expect(pages.get(path)?.i18n, path).toBe(true);
+    }
+    for (const path of ['hero.image', 'hero.buttonHref']) {
+      expect(pages.get(path)?.i18n, path).toBe('duplicate');
+    }
+    const eia = byPath('items-eia');
+    expect(eia.get('group')).toMatchObject({ widget: 'hidden', i18n: 'duplicate' });
+    expect(eia.get('infographic.features.title')?.i18n).toBe('translate');
+    expect(eia.get('infographic.features.icon')?.i18n).toBe('duplicate');
+    expect(byPath('slides').get('alt')?.i18n).toBe('translate');
+    expect(byPath('serviceCards').get('link')?.i18n).toBe('duplicate');
+  });
+
+  it('offers the translation status as a select in every column, English leaving it empty', () => {
+    for (const collection of config().collections) {
+      const status = collection.fields.find(({ name }) => name === 'translation');
+      expect(status, collection.name).toMatchObject({
+        widget: 'select',
+        options: ['draft', 'reviewed'],
+        required: false,
+        i18n: 'translate',
+        hint: expect.stringContaining('English leaves it empty'),
+      });
+    }
+    // The English files carry no status, the translations one.
+    for (const { file, data } of entryFiles(root, 'content')) {
+      expect('translation' in data, file).toBe(false);
+    }
+    const ml = readFileSync(join(root, 'content/pages/ml/about.mdx'), 'utf8');
+    expect(ml).toMatch(/^translation: (draft|reviewed)$/m);
   });
 });

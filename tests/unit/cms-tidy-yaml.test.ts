@@ -2,17 +2,17 @@
  * Tidy saves (src/integrations/cms/tidy-yaml.ts): a CMS save changes the lines of the values the editor
  * changed and nothing else, over every file of content/.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { frontmatterFormat, updateYaml, yamlFormat } from '../../src/integrations/cms/tidy-yaml';
 
 const root = join(import.meta.dirname, '../..');
-const files = execFileSync('git', ['ls-files', 'content'], { cwd: root, encoding: 'utf8' })
-  .trim()
-  .split('\n');
+const files = readdirSync(join(root, 'content'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.(ya?ml|mdx?)$/.test(file))
+  .map((file) => `content/${file.split(sep).join('/')}`)
+  .sort();
 
 /** Lines of `after` that are not in `before`, and the reverse (a line-set diff). */
 function changed(before: string, after: string): number {
@@ -42,7 +42,7 @@ function setIn(value: unknown, path: (string | number)[], leaf: unknown): unknow
   return copy;
 }
 
-const ITEM = readFileSync(join(root, 'content/items/eia/01-energy-efficiency.yaml'), 'utf8');
+const ITEM = readFileSync(join(root, 'content/items/eia/en/01-energy-efficiency.yaml'), 'utf8');
 
 describe('tidy CMS saves', () => {
   it('a one-field save of an item changes that one line, and the folded paragraph stays', () => {
@@ -96,11 +96,19 @@ describe('tidy CMS saves', () => {
   });
 
   it('front matter: the body comes back byte-identical and only the changed line differs', () => {
-    const page = readFileSync(join(root, 'content/pages/about.mdx'), 'utf8');
+    const page = readFileSync(join(root, 'content/pages/en/about.mdx'), 'utf8');
     const format = frontmatterFormat();
     const data = format.fromFile(page);
     const saved = format.toFile({ ...data, description: 'A new description of the company.' });
     expect(saved.slice(saved.indexOf('\n---\n'))).toBe(page.slice(page.indexOf('\n---\n')));
     expect(changed(page, saved)).toBe(2);
+  });
+});
+
+describe('a language with nothing translated', () => {
+  it('is written as no file: Decap copies positions and icons to a new entry’s languages', () => {
+    expect(yamlFormat().toFile({ order: 7, icon: 'sprout', _file_number: '07' })).toBe('');
+    expect(frontmatterFormat().toFile({ order: 5, hero: { image: 'x' }, body: '' })).toBe('');
+    expect(yamlFormat().toFile({ order: 7, name: 'മീര നായർ', icon: 'sprout' })).toContain('name:');
   });
 });

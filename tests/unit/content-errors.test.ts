@@ -155,7 +155,7 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
   it('a misspelt icon and image, and a blank title, fail with the file, the fields and the names meant', async () => {
     const root = await siteCopy();
     copies.push(root);
-    const file = 'content/items/eia/03-water-conservation.yaml';
+    const file = 'content/items/eia/en/03-water-conservation.yaml';
     const yaml = await readFile(join(root, file), 'utf8');
     // The EIA page shows icons, not images: a wrong image here used to pass unseen.
     const broken = yaml
@@ -179,14 +179,36 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
     expect(output).toContain('title: must not be blank');
   }, 120_000);
 
-  it('a clean build succeeds and prints no warning', async () => {
+  it('an entry outside a language folder fails the build, naming the folders', async () => {
     const root = await siteCopy();
     copies.push(root);
+    // An English team entry left at the top of its collection, not in content/team/en/.
+    const file = 'content/team/07-misplaced.yaml';
+    await writeFile(
+      join(root, file),
+      await readFile(join(root, 'content/team/en/01-renewable-energy-lead.yaml'), 'utf8'),
+    );
+
+    const { code, output } = await astro(root, 'build');
+
+    expect(code).not.toBe(0);
+    expect(output).toContain('Content entry "07-misplaced" is not in a language folder');
+    expect(output).toContain('(en, ml, ar)');
+  }, 180_000);
+
+  it('a clean build succeeds and prints no warning, taking an empty file for no translation', async () => {
+    const root = await siteCopy();
+    copies.push(root);
+    // What Decap CMS saves for the languages of a new entry its editor left alone: a bare newline.
+    await writeFile(join(root, 'content/projects/ml/solar-canopies.mdx'), '\n');
+    await writeFile(join(root, 'content/items/eia/ar/11-new-service.yaml'), '\n');
 
     const { code, output } = await astro(root, 'build');
 
     expect(output).toContain('[build] Complete!');
     expect(code).toBe(0);
     expect(output.split('\n').filter((line) => /\bwarn/i.test(line))).toEqual([]);
+    expect(output).not.toContain('solar-canopies');
+    await expect(readdir(join(root, 'dist/ml/projects'))).resolves.not.toContain('solar-canopies');
   }, 180_000);
 });

@@ -6,6 +6,13 @@
  * YAML. A collection kept in sub-folders named by an enum field (the items and their `group`)
  * becomes one CMS collection per folder with that field hidden and fixed, so an editor picks the
  * page an item belongs to by where they create it and a save never moves a file.
+ * Every collection is translated in the CMS (Decap's i18n, `multiple_folders`;
+ * src/integrations/cms/i18n.ts): an editor opens an entry once and edits its languages side by
+ * side, each saved to the file in its language's folder. The pages are a folder collection too,
+ * with no new or deleted pages: Decap offers i18n on a files collection only as `single_file`
+ * (all languages in one file), which is not the layout Astro reads. So a page offers every page
+ * field (the ones its route does not show stay empty) and the body with a hint naming the pages
+ * that print it.
  * Production uses the GitHub backend with the editorial workflow (a branch and pull request per
  * change); `local_backend` is used only when the CMS runs on localhost. `npm run cms` sets
  * CMS_LOCAL=true and CMS_BRANCH to the checked-out branch: there each save is one commit on that
@@ -22,14 +29,13 @@ import {
 import {
   collectionSources,
   entriesOf,
-  entryFiles,
   keysAt,
-  pageRoutes,
   pagesWithBody,
   readSchema,
   subfolders,
   type CollectionSource,
 } from './sources.ts';
+import { CMS_I18N, withI18n, type CmsI18n } from './i18n.ts';
 import { FILE_NUMBER } from './saving.js';
 import { TIDY_FRONTMATTER, TIDY_YAML } from './tidy-yaml.ts';
 
@@ -47,15 +53,21 @@ export function localBackendUrl(env: Env = process.env): string {
     : LOCAL_BACKEND_URL;
 }
 
-/** A folder collection: each file of `folder` is an entry, all with the same fields. */
+/**
+ * A folder collection: each English file of `folder` (in `folder/en/`) is an entry, all with the
+ * same fields; its translations are the files of the same name in `folder/ml/`, `folder/ar/`.
+ */
 export interface CmsFolderCollection {
   name: string;
   label: string;
+  label_singular?: string;
   folder: string;
   extension: string;
   format: typeof TIDY_YAML | typeof TIDY_FRONTMATTER;
   create: boolean;
   delete: boolean;
+  /** Each language in a folder of its own (the config's `i18n`). */
+  i18n: true;
   slug: string;
   identifier_field: string;
   summary?: string;
@@ -65,30 +77,11 @@ export interface CmsFolderCollection {
   fields: CmsField[];
 }
 
-/** One file of a files collection, with the fields of its own. */
-export interface CmsFile {
-  name: string;
-  label: string;
-  file: string;
-  preview_path?: string;
-  fields: CmsField[];
-}
+export type CmsCollection = CmsFolderCollection;
 
-/** A files collection: a fixed set of files (the pages), each with its own fields. */
-export interface CmsFilesCollection {
-  name: string;
-  label: string;
-  format: typeof TIDY_YAML | typeof TIDY_FRONTMATTER;
-  files: CmsFile[];
-}
-
-export type CmsCollection = CmsFolderCollection | CmsFilesCollection;
-
-/** The fields of a collection's entries: its own, or those of each of its files. */
+/** The fields of a collection's entries, by the name its preview template is registered under. */
 export function fieldSets(collection: CmsCollection): { name: string; fields: CmsField[] }[] {
-  return 'files' in collection
-    ? collection.files.map(({ name, fields }) => ({ name, fields }))
-    : [{ name: collection.name, fields: collection.fields }];
+  return [{ name: collection.name, fields: collection.fields }];
 }
 
 export interface CmsConfig {
@@ -99,6 +92,8 @@ export interface CmsConfig {
   display_url?: string;
   media_folder: string;
   public_folder: string;
+  /** Every collection's languages (src/integrations/cms/i18n.ts). */
+  i18n: CmsI18n;
   collections: CmsCollection[];
 }
 
@@ -106,25 +101,6 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** Where the collections' schemas come from: .astro/collections, or a test's copies. */
 export type SchemaSource = (collection: string) => JsonSchema;
-
-/**
- * Pages that are not copy an editor changes: the admin and its login, the loading-screen demo
- * and the page-not-found texts of the spec. They stay in content/pages for their titles and
- * descriptions but are not offered in the CMS.
- */
-export const NOT_EDITED_PAGES: ReadonlySet<string> = new Set([
-  'admin',
-  'login',
-  'anim',
-  'not-found',
-]);
-
-/** How the CMS names each page (the file's name otherwise). */
-const PAGE_LABELS: Readonly<Record<string, string>> = {
-  home: 'Home',
-  'mcore-hidromagnetic-generator': 'Hydro-magnetic generator',
-  'environmental-impact-assessment': 'Environmental impact assessment (EIA)',
-};
 
 /** Which name list a string field draws from, by field name, per collection. */
 function namesFor(collection: string, names: ReturnType<typeof assetNames>): NameLists {
@@ -158,11 +134,6 @@ function identifierOf(properties: readonly string[]): string {
   return ['title', 'name'].find((name) => properties.includes(name)) ?? properties[0] ?? 'title';
 }
 
-/** Top-level fields a page's file does not use are ones its route does not render. */
-function fieldsUsedBy(fields: readonly CmsField[], data: object): CmsField[] {
-  return fields.filter((field) => field.required !== false || field.name in data);
-}
-
 /** Fields an item group's page does not show (src/content-schema/item-groups.ts). */
 function hiddenForGroup(group: string): ReadonlySet<string> {
   const declaration = (itemGroups as Record<string, ItemGroupDeclaration | undefined>)[group];
@@ -177,45 +148,38 @@ function hiddenForGroup(group: string): ReadonlySet<string> {
   ]);
 }
 
-/**
- * The pages: one file each, offered with the fields its file uses (a page's route renders what
- * its file holds, and the required fields), the body only where the route renders it.
- */
-function pagesCollection(
-  root: string,
-  source: CollectionSource,
-  schema: JsonSchema,
-  names: NameLists,
-): CmsFilesCollection {
-  const folder = source.base.replace(/^\.\//, '').replace(/\/$/, '');
-  const withBody = pagesWithBody(root);
-  const routes = new Map(pageRoutes(root).map(({ id, route }) => [id, route]));
-  const files = entryFiles(root, folder)
-    .filter(({ name }) => !NOT_EDITED_PAGES.has(name))
-    .map(({ name, file, data }): CmsFile => {
-      const route = routes.get(name);
-      if (route === undefined) {
-        throw new Error(`${file}: no route in src/pages shows it (a layout given id="${name}")`);
-      }
-      const fields = fieldsOf(schema, { names, recordKeys: (path) => keysAt([data], path) });
-      const title = Reflect.get(data, 'title');
-      return {
-        name,
-        label: PAGE_LABELS[name] ?? (typeof title === 'string' ? title : name),
-        file,
-        ...(route !== '/' && { preview_path: route.slice(1) }),
-        fields: [...fieldsUsedBy(fields, data), ...(withBody.has(name) ? [BODY] : [])],
-      };
-    })
-    .sort(
-      (a, b) =>
-        Number(b.name === 'home') - Number(a.name === 'home') || a.label.localeCompare(b.label),
-    );
-  return { name: source.name, label: labelOf(source.name), format: TIDY_FRONTMATTER, files };
-}
-
 /** The body of a Markdown page, as raw Markdown. */
 const BODY: CmsField = { name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'] };
+
+/**
+ * The pages' body: only some routes print it (`pagesWithBody`), and Decap offers one set of
+ * fields for a whole folder collection, so it is optional there and says where it shows.
+ */
+function pageBody(root: string): CmsField {
+  const shown = [...pagesWithBody(root)].sort().join(', ');
+  return {
+    ...BODY,
+    required: false,
+    hint: `The page's text, printed on these pages only: ${shown}. Leave it empty elsewhere.`,
+  };
+}
+
+/**
+ * Decap finds an entry's language by the first `<locale>/` in its path (its
+ * `normalizeFilePath`): a folder above the language folders whose name ends in a language's
+ * code (`garden/` holds `en/`) would be mistaken for one.
+ */
+function checkFolderNames(folder: string): void {
+  const clash = folder
+    .split('/')
+    .find((name) => CMS_I18N.locales.some((locale) => name.endsWith(locale)));
+  if (clash !== undefined) {
+    throw new Error(
+      `${folder}: the CMS would read the folder "${clash}" as a language folder (its name ends ` +
+        `in a language code of ${CMS_I18N.locales.join(', ')}): rename it`,
+    );
+  }
+}
 
 function collectionsOf(
   root: string,
@@ -225,7 +189,6 @@ function collectionsOf(
 ): CmsCollection[] {
   const schema = schemaOf(source.name);
   const names = namesFor(source.name, assets);
-  if (source.name === 'pages') return [pagesCollection(root, source, schema, names)];
   const markdown = /\.\{?(md|mdx)/.test(source.pattern);
   const folder = source.base.replace(/^\.\//, '').replace(/\/$/, '');
   const entries = entriesOf(root, folder);
@@ -235,8 +198,11 @@ function collectionsOf(
     extension: markdown ? (source.pattern.includes('mdx') ? 'mdx' : 'md') : 'yaml',
     // Registered by /cms/formats.js: saves that change only the edited values' lines.
     format: (markdown ? TIDY_FRONTMATTER : TIDY_YAML) as CmsFolderCollection['format'],
-    create: true,
-    delete: true,
+    // The pages are the site's routes: an editor changes them, never adds or removes one.
+    create: source.name !== 'pages',
+    delete: source.name !== 'pages',
+    // Each language's file in a folder of its language (src/integrations/cms/i18n.ts).
+    i18n: true as const,
     identifier_field: identifier,
     // The house's data files are named `NN-slug.yaml`, NN the position
     // (src/integrations/cms/saving.js); a page's file (a project's) by its address alone.
@@ -247,23 +213,31 @@ function collectionsOf(
       sortable_fields: ['order', identifier],
     }),
   };
-  const fieldsWith = (fixed?: Record<string, string>) => [
-    ...fieldsOf(schema, {
-      names,
-      recordKeys: (path) => keysAt(entries, path),
-      ...(fixed && { fixed }),
-    }),
-    ...(markdown ? [BODY] : []),
-  ];
+  const body = source.name === 'pages' ? pageBody(root) : BODY;
+  const fieldsWith = (fixed?: Record<string, string>) =>
+    withI18n([
+      ...fieldsOf(schema, {
+        names,
+        recordKeys: (path) => keysAt(entries, path),
+        ...(fixed && { fixed }),
+      }),
+      ...(markdown ? [body] : []),
+    ]);
 
   const split = splitField(schema, subfolders(root, folder));
+  for (const group of [folder, ...subfolders(root, folder).map((name) => `${folder}/${name}`)]) {
+    checkFolderNames(group);
+  }
   if (split === undefined) {
+    // A page's address is its route's, not its file's name (home is /): no deploy-preview link.
     // Projects have pages of their own; slides, team and service cards show on the home page.
     const previewPath = source.name === 'projects' ? { preview_path: 'projects/{{slug}}' } : {};
+    const label = source.name === 'pages' ? { label_singular: 'Page' } : {};
     return [
       {
         name: source.name,
         label: labelOf(source.name),
+        ...label,
         folder,
         ...common,
         ...previewPath,
@@ -287,16 +261,11 @@ function collectionsOf(
 /** What a preview draws: a page, a home slide, or a card (team, service card, item). */
 export type PreviewKind = 'page' | 'slide' | 'card';
 
-/**
- * The preview template of each collection, by the name Decap looks it up by: a folder
- * collection's name, or each file's name in a files collection.
- */
+/** The preview template of each collection, by the name Decap looks it up by (its name). */
 export function previewTemplates(config: CmsConfig): Record<string, PreviewKind> {
   const templates: Record<string, PreviewKind> = {};
   for (const collection of config.collections) {
-    if ('files' in collection) {
-      for (const file of collection.files) templates[file.name] = 'page';
-    } else if (collection.extension !== 'yaml') {
+    if (collection.extension !== 'yaml') {
       templates[collection.name] = 'page';
     } else {
       templates[collection.name] = collection.name === 'slides' ? 'slide' : 'card';
@@ -329,6 +298,7 @@ export function cmsConfig(
     // names them `/uploads/<file>`.
     media_folder: MEDIA_FOLDER,
     public_folder: '/uploads',
+    i18n: CMS_I18N,
     collections: sources.flatMap((source) => collectionsOf(root, source, assets, schemaOf)),
   };
 }

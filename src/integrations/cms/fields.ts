@@ -62,6 +62,12 @@ export interface CmsField {
    * object (at `path` in the entry's data) is filled in (src/integrations/cms/editing.js).
    */
   required_with?: OptionalObject;
+  /**
+   * Decap's i18n: `translate` where each language has its own value (shown in every language's
+   * column), `duplicate` where every language has English's (src/integrations/cms/i18n.ts);
+   * `true` is `translate` for a list or an object, whose schemas take a boolean only.
+   */
+  i18n?: 'translate' | 'duplicate' | true;
 }
 
 /** An optional object of an entry, by its dotted path in the data and its label. */

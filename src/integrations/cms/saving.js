@@ -17,6 +17,10 @@
  *   again. The same rule runs on GitHub as the `cms-guard` check of `cms/` pull requests
  *   (scripts/cms-guard.ts), so a merge that bypasses the editor is refused too. Locally the
  *   backend has its own guard (scripts/cms-backend.ts).
+ *   Every collection keeps each language in a file of its own (Decap's i18n, `multiple_folders`):
+ *   Decap hands the checks an entry's path without its language folder and none of its files'
+ *   texts, so each language's file is checked instead: where it exists, its version where it
+ *   came from must be one the CMS read (the formats note every text read, tidy-yaml.ts).
  */
 
 /** The data key that carries a new entry's two-digit position to the slug template. */
@@ -87,6 +91,54 @@ export async function staleSave(
   return draftBranch === undefined ? undefined : staleDraft(repo, { path, branch, draftBranch });
 }
 
+/**
+ * The files of an entry in each of `locales`: Decap's path of a translated entry has no
+ * language folder (`content/pages/about.mdx`); each language's file sits in one
+ * (`content/pages/ml/about.mdx`), as Decap's `multiple_folders` puts it.
+ */
+export function localeFiles(/** @type {string} */ path, /** @type {readonly string[]} */ locales) {
+  const slash = path.lastIndexOf('/');
+  return locales.map((locale) => `${path.slice(0, slash)}/${locale}${path.slice(slash)}`);
+}
+
+/**
+ * Why a save of a translated entry (its files `paths`, one per language) would undo someone
+ * else's change, or undefined: a file whose version where it came from is none of the versions
+ * the CMS read (`read`, git blob ids), or, for a draft, one that changed on `branch` since.
+ */
+export async function staleTranslatedSave(
+  /** @type {Repo} */ repo,
+  /** @type {{paths: readonly string[], read: ReadonlySet<string>, branch: string, draftBranch?: string}} */ entry,
+) {
+  const { paths, read, branch, draftBranch } = entry;
+  const from = draftBranch ?? branch;
+  for (const path of paths) {
+    const now = await repo.blob(from, path);
+    // A language without a file yet: the save adds its translation.
+    if (now === null || read.has(now)) continue;
+    return (
+      `${path} has changed since you opened it (${await repo.lastChange(from, path)}). Reload ` +
+      'the page to see the newer version, then make your change again. Nothing was saved.'
+    );
+  }
+  if (draftBranch === undefined) return undefined;
+  for (const path of paths) {
+    const stale = await staleDraft(repo, { path, branch, draftBranch });
+    if (stale !== undefined) return stale;
+  }
+  return undefined;
+}
+
+/** The git blob ids of `texts`, each computed once. */
+function blobIds() {
+  /** @type {Map<string, Promise<string>>} */
+  const ids = new Map();
+  return async (/** @type {readonly string[]} */ texts) => {
+    for (const text of texts) if (!ids.has(text)) ids.set(text, gitBlobId(text));
+    return new Set(await Promise.all(texts.map((text) => ids.get(text))));
+  };
+}
+
 /** The branch of an entry's draft in the editorial workflow (decap-cms-backend-github). */
 export const draftBranchOf = (/** @type {string} */ collection, /** @type {string} */ slug) =>
   `cms/${collection}/${slug}`;
@@ -146,14 +198,23 @@ function githubToken() {
 
 /**
  * Registers the checks with Decap (`CMS`): `backend` is the config's (repository, branch and
- * API root), `positioned` the collections whose new files are numbered by position.
+ * API root), `positioned` the collections whose new files are numbered by position, `i18n` the
+ * languages each entry has a file for and the texts of the files the CMS read (the formats').
  */
 export function registerSaving(
   /** @type {any} */ CMS,
   /** @type {{repo?: string, branch: string, api_root?: string}} */ backend,
   /** @type {readonly string[]} */ positioned,
+  /** @type {{locales: readonly string[], textsRead: () => string[]}} */ i18n = {
+    locales: [],
+    textsRead: () => [],
+  },
 ) {
   const numbered = new Set(positioned);
+  const readBlobs = blobIds();
+  /** An entry's files: one per language, or its one file. */
+  const filesOf = (/** @type {any} */ entry) =>
+    i18n.locales.length > 0 ? localeFiles(entry.get('path'), i18n.locales) : [entry.get('path')];
   const repoFor = () => {
     const token = githubToken();
     if (token === undefined || backend.repo === undefined) return undefined;
@@ -169,12 +230,18 @@ export function registerSaving(
       const repo = repoFor();
       if (repo !== undefined && !entry.get('newRecord')) {
         const draftBranch = draftOf(entry);
-        const stale = await staleSave(repo, {
-          path: entry.get('path'),
-          raw: entry.get('raw'),
+        const where = {
           branch: backend.branch,
           ...(draftBranch !== undefined && { draftBranch }),
-        });
+        };
+        const stale =
+          i18n.locales.length > 0
+            ? await staleTranslatedSave(repo, {
+                paths: filesOf(entry),
+                read: await readBlobs(i18n.textsRead()),
+                ...where,
+              })
+            : await staleSave(repo, { path: entry.get('path'), raw: entry.get('raw'), ...where });
         if (stale !== undefined) throw new Error(stale);
       }
       const data = entry.get('data');
@@ -195,12 +262,10 @@ export function registerSaving(
       const repo = repoFor();
       const draftBranch = draftOf(entry);
       if (repo === undefined || draftBranch === undefined) return;
-      const stale = await staleDraft(repo, {
-        path: entry.get('path'),
-        branch: backend.branch,
-        draftBranch,
-      });
-      if (stale !== undefined) throw new Error(stale);
+      for (const path of filesOf(entry)) {
+        const stale = await staleDraft(repo, { path, branch: backend.branch, draftBranch });
+        if (stale !== undefined) throw new Error(stale);
+      }
     },
   });
 }

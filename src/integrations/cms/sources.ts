@@ -5,18 +5,17 @@
  * its JSON Schema in .astro/collections/ (written by `astro sync`, which every `astro build` runs
  * first) and the entries it holds. The names an icon, illustration or slide image may take come
  * from src/content-schema/asset-names.ts, as the content schemas' do.
+ * Every language has a folder of its own, directly holding its files (content/pages/en/about.mdx,
+ * content/items/eia/ml/01-x.yaml; src/content-schema/entry-ids.ts): the CMS lists an entry once,
+ * by its English file, and Decap's i18n (`multiple_folders`) finds the other languages' files.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { parse } from 'yaml';
 import { collectionFolders, type CollectionFolder } from '../../content-schema/collections.ts';
 import { routeOf } from '../../content-schema/routes.ts';
-import { TRANSLATED_LOCALES } from '../../i18n/locales.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../i18n/locales.ts';
 import type { JsonSchema } from './fields.ts';
-
-/** Translations' folders (content/pages/ml/…): not entries or groups of the English collection. */
-const isTranslationFolder = (name: string) =>
-  (TRANSLATED_LOCALES as readonly string[]).includes(name);
 
 /** A collection as src/content.config.ts declares it. */
 export interface CollectionSource extends CollectionFolder {
@@ -45,32 +44,35 @@ export function entryData(text: string, file: string): unknown {
   return match?.[1] === undefined ? {} : parse(match[1]);
 }
 
-/** Every entry of a collection folder (any depth), as parsed data. */
-export function entriesOf(root: string, base: string): unknown[] {
-  const folder = join(root, base);
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter(
-      (file) => /\.(ya?ml|mdx?)$/.test(file) && !isTranslationFolder(file.split(sep)[0] ?? ''),
-    )
-    .map((file) => entryData(readFileSync(join(folder, file), 'utf8'), file));
+/** An English entry of a collection folder: name (without extension), path and data. */
+export interface EntryFile {
+  name: string;
+  /** Its path from the project's root, e.g. `content/pages/en/about.mdx`. */
+  file: string;
+  data: object;
 }
 
-/** The files directly in a collection folder: name (without extension), path and data. */
-export function entryFiles(
-  root: string,
-  base: string,
-): { name: string; file: string; data: object }[] {
-  return readdirSync(join(root, base))
-    .filter((file) => /\.(ya?ml|mdx?)$/.test(file))
+/**
+ * The English entries of a collection folder (any depth): the files of its `en` folders
+ * (content/pages/en/about.mdx, content/items/eia/en/01-x.yaml), the ones the CMS lists.
+ */
+export function entryFiles(root: string, base: string): EntryFile[] {
+  return readdirSync(join(root, base), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ya?ml|mdx?)$/.test(file) && basename(dirname(file)) === DEFAULT_LOCALE)
     .sort()
     .map((file) => {
       const data = entryData(readFileSync(join(root, base, file), 'utf8'), file);
       return {
-        name: file.replace(/\.[^.]+$/, ''),
-        file: `${base}/${file}`,
+        name: basename(file).replace(/\.[^.]+$/, ''),
+        file: `${base}/${file.split(sep).join('/')}`,
         data: typeof data === 'object' && data !== null ? data : {},
       };
     });
+}
+
+/** The data of every English entry of a collection folder (any depth). */
+export function entriesOf(root: string, base: string): unknown[] {
+  return entryFiles(root, base).map(({ data }) => data);
 }
 
 /** Layouts that render their page's Markdown body (src/layouts), by the `id` they are given. */
@@ -109,10 +111,10 @@ export function pagesWithBody(root: string): Set<string> {
   );
 }
 
-/** Sub-folders of a collection folder (the items' groups). */
+/** Sub-folders of a collection folder other than its languages' (the items' groups). */
 export function subfolders(root: string, base: string): string[] {
   return readdirSync(join(root, base), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !isTranslationFolder(entry.name))
+    .filter((entry) => entry.isDirectory() && !isLocale(entry.name))
     .map((entry) => entry.name)
     .sort();
 }

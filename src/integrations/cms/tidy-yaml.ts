@@ -14,6 +14,7 @@
  * Bundled into /cms/formats.js (src/integrations/cms.ts): no CDN.
  */
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node } from 'yaml';
+import { SAME_IN_EVERY_LANGUAGE } from './i18n.ts';
 import { FILE_NUMBER } from './saving.js';
 
 /** The project's Prettier printWidth: where new text in a folded block is wrapped. */
@@ -151,9 +152,42 @@ function freshYaml(data: unknown): string {
   return new Document(data).toString({ lineWidth: WIDTH });
 }
 
+/**
+ * Whether `value` holds a word of its own: a non-empty string outside the fields that are the
+ * same in every language. Decap gives a new entry's other languages the English positions,
+ * icons and links as soon as they are set; such a language has nothing translated, and writing
+ * it would make a file the build refuses (its title missing). The formats write nothing for it
+ * (an empty text), which Decap takes as "no file in this language".
+ */
+export function hasWords(value: unknown, key = ''): boolean {
+  if (SAME_IN_EVERY_LANGUAGE.has(key) || key === FILE_NUMBER) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.some((item) => hasWords(item));
+  if (isObject(value)) return Object.entries(value).some(([name, item]) => hasWords(item, name));
+  return false;
+}
+
 export interface Format {
   fromFile(text: string): Data;
   toFile(data: Data): string;
+}
+
+/**
+ * Every file's text as the CMS read it (both formats): a save of a translated entry is checked
+ * against these, since Decap keeps no one file's text for an entry of several languages
+ * (src/integrations/cms/saving.js).
+ */
+const READ_TEXTS = new Set<string>();
+
+/** The texts of the files read so far, newest last. */
+export function textsRead(): string[] {
+  return [...READ_TEXTS];
+}
+
+function noteRead(text: string): void {
+  READ_TEXTS.delete(text);
+  READ_TEXTS.add(text);
+  if (READ_TEXTS.size > 2000) READ_TEXTS.delete(READ_TEXTS.values().next().value ?? '');
 }
 
 /** Remembers what was read, so a save can start from the file's own text. */
@@ -180,11 +214,13 @@ export function yamlFormat(): Format {
   const files = memory();
   return {
     fromFile(text) {
+      noteRead(text);
       const data = (parseDocument(text).toJSON() ?? {}) as Data;
       files.remember(text, data);
       return data;
     },
     toFile({ [FILE_NUMBER]: _fileNumber, ...data }) {
+      if (!hasWords(data)) return '';
       const original = files.original(data);
       return original === undefined ? freshYaml(data) : updateYaml(original, data);
     },
@@ -197,6 +233,7 @@ export function frontmatterFormat(): Format {
   const files = memory();
   return {
     fromFile(text) {
+      noteRead(text);
       const match = FRONT_MATTER.exec(text);
       const yaml = match?.[1] ?? '';
       const front = (parseDocument(yaml).toJSON() ?? {}) as Data;
@@ -204,6 +241,7 @@ export function frontmatterFormat(): Format {
       return { ...front, body: match ? (match[2] ?? '') : text };
     },
     toFile({ body, [FILE_NUMBER]: _fileNumber, ...front }) {
+      if (!hasWords({ ...front, body })) return '';
       const original = files.original(front);
       const yaml = original === undefined ? freshYaml(front) : updateYaml(original, front);
       return `---\n${yaml}---\n${typeof body === 'string' ? body : ''}`;

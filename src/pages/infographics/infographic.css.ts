@@ -8,4 +8,6 @@ import styles from '../../components/services/infographic.css?raw';
  * by the Malayalam and Arabic documents only) plus their layout.
  */
 export const GET: APIRoute = () =>
-  new Response(`${tokens}\n${fonts}\n${styles}`, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });
+  new Response(`${tokens}\n${fonts}\n${styles}`, {
+    headers: { 'Content-Type': 'text/css; charset=utf-8' },
+  });
