@@ -10,7 +10,7 @@
  * Scheduled functions run on their intervals (scripts/local-schedule.ts).
  */
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { resolve } from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
@@ -19,6 +19,7 @@ import { startLocalBlobs } from './local-blobs.ts';
 import { loadFunctions } from './local-functions.ts';
 import { startSchedules } from './local-schedule.ts';
 import { siteHandler, siteHeaders } from './local-server.ts';
+import { fileFor } from './static-site.ts';
 import { DEFAULT_LOCALE, TRANSLATED_LOCALES, localeOfPath } from '../src/i18n/locales.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -57,19 +58,6 @@ const notFoundPages = new Map([
     (locale) => [locale, readFileSync(`${root}dist/${locale}/404/index.html`)] as const,
   ),
 ]);
-/** Whether dist/ has a file for `pathname` (as itself, or as a folder's index.html). */
-const isPage = (pathname: string) => {
-  let path: string;
-  try {
-    path = `${root}dist${decodeURIComponent(pathname)}`;
-  } catch {
-    return false;
-  }
-  if (path.includes('/../')) return false;
-  return [path, `${path}/index.html`, `${path}.html`].some(
-    (file) => existsSync(file) && statSync(file).isFile(),
-  );
-};
 const handler = siteHandler({
   routes: await loadFunctions(`${root}functions`),
   origin: `http://localhost:${port}`,
@@ -78,7 +66,9 @@ const handler = siteHandler({
     // page with 200 (netlify/cli#373), so a missing page under a language's prefix is left to
     // notFoundPage here, as Netlify's CDN would answer it.
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (localeOfPath(pathname) !== DEFAULT_LOCALE && !isPage(pathname)) return undefined;
+    if (localeOfPath(pathname) !== DEFAULT_LOCALE && !fileFor(`${root}dist`, pathname)) {
+      return undefined;
+    }
     return (await netlify.handleAndIntrospectNodeRequest(req))?.response;
   },
   notFoundPage: (pathname) => notFoundPages.get(localeOfPath(pathname)) ?? notFoundPages.get('en')!,

@@ -31,9 +31,18 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The file of `dir` a URL path names (a folder: its index.html), or undefined. */
-function fileFor(dir: string, pathname: string): string | undefined {
-  const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+/**
+ * The file of `dir` a URL path names (a folder: its index.html), or undefined: also for a path
+ * outside `dir` or one that is not valid percent-encoding.
+ */
+export function fileFor(dir: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const path = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   for (const candidate of [
     join(dir, path),
     join(dir, path, 'index.html'),
