@@ -53,7 +53,9 @@ for (const route of publicRoutes) {
       await expect(footer.locator(`a[href="${href}"]`).first()).toBeAttached();
     }
     await expect(footer.locator('a[target="_blank"][rel~="noopener"]')).toHaveCount(2);
-    await expect(footer).toContainText(`© 2011–${new Date().getFullYear()}`);
+    await expect(footer.locator('.site-footer__copy')).toHaveText(
+      `© 2011–${new Date().getFullYear()}\u00a0Haritha Environmental Solutions Pvt. Ltd. All rights reserved.`,
+    );
     await expect(page.locator('#contact-form form')).toHaveCount(1);
   });
 }
