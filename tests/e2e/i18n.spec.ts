@@ -37,6 +37,21 @@ async function translatedPages(page: Page): Promise<Map<string, string[]>> {
   );
 }
 
+/**
+ * The infographic documents the given pages frame (not in the sitemap: they are noindex parts
+ * of their pages), each once.
+ */
+async function infographicDocuments(page: Page, paths: string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const path of paths) {
+    const html = await (await page.request.get(path)).text();
+    for (const [, src] of html.matchAll(/data-src="([^"]*\/infographics\/[^"]*)"/g)) {
+      if (src) found.add(src);
+    }
+  }
+  return [...found];
+}
+
 /** The page's visible text and the words of its labels, alternatives and titles. */
 async function wordsOf(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -100,9 +115,12 @@ for (const locale of TRANSLATED_LOCALES) {
   });
 
   test(`${locale}: no page scrolls sideways at 320 px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 320, height: 700 });
-    for (const path of (await translatedPages(page)).get(locale) ?? []) {
+    const pages = (await translatedPages(page)).get(locale) ?? [];
+    const documents = await infographicDocuments(page, pages);
+    expect(documents.length, 'infographic documents').toBeGreaterThan(0);
+    for (const path of [...pages, ...documents]) {
       await page.goto(path);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
