@@ -74,13 +74,16 @@ export function isEmail(value: string): boolean {
  * and the CSV show: C0 controls, DEL, C1 controls, and the bidirectional embeddings, overrides
  * and isolates (U+202A–U+202E, U+2066–U+2069, the "Trojan Source" characters). Multi-line fields
  * (a `<textarea>`) keep tab, `\n`, `\r\n` and U+2028/U+2029; a lone `\r` is refused there too.
- * Allowed in every field but an e-mail address: the direction marks U+200E, U+200F and U+061C
- * (they have no scope, so they cannot reorder text beyond themselves, and right-to-left writers
- * need them) and ZWJ/ZWNJ (Malayalam spelling and emoji need them).
+ * Single-line fields (names, phone, city…) also refuse the direction marks U+200E, U+200F and
+ * U+061C, as an e-mail address does: in one line they only make two values that look the same
+ * differ, or move a CSV cell's `=` out of first place. Multi-line text keeps them (right-to-left
+ * writers need them between sentences). ZWJ/ZWNJ stay allowed everywhere but in an e-mail
+ * address (Malayalam spelling and emoji need them).
  */
 const MULTI_LINE_CONTROLS =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
-const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const SINGLE_LINE_CONTROLS =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * A flag such as England's: U+1F3F4, tag characters, CANCEL TAG. It shows as one visible flag, so
@@ -101,12 +104,11 @@ const MULTI_LINE_INVISIBLE = /[\p{Cs}\u206a-\u206f\ufff9-\ufffb\u{e0000}-\u{e007
  * Also refused in single-line text (names, phone, city, institution, e-mail, search): every
  * default-ignorable or format code point, and lone surrogates, so that two values that look the
  * same cannot differ by something unseen (U+200B, U+FEFF, U+2060–U+2064, U+00AD, the Hangul
- * fillers, tag characters…). Still allowed: ZWJ, ZWNJ and the direction marks (above), a flag's
- * tag characters, and a variation selector right after a character that takes one (see
- * `takesVariationSelector`).
+ * fillers, tag characters…). Still allowed: ZWJ and ZWNJ, a flag's tag characters, and a
+ * variation selector right after a character that takes one (see `takesVariationSelector`).
  */
 const SINGLE_LINE_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cs}]/gu;
-const JOINERS_AND_MARKS = new Set(['\u200c', '\u200d', '\u200e', '\u200f', '\u061c']);
+const JOINERS = new Set(['\u200c', '\u200d']);
 const MONGOLIAN_FORMAT = /^[\u180b-\u180f]$/;
 const VARIATION_SELECTOR = /^\p{Variation_Selector}$/u;
 const VARIATION_BASE = /^[\p{Emoji}\p{Ideographic}]$/u;
@@ -141,7 +143,7 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
   const text = value.replace(EMOJI_TAG_SEQUENCE, '\u{1f3f4}');
   if (multiline) return MULTI_LINE_INVISIBLE.test(text);
   for (const { 0: char, index } of text.matchAll(SINGLE_LINE_INVISIBLE)) {
-    if (!JOINERS_AND_MARKS.has(char) && !takesVariationSelector(text, index, char)) return true;
+    if (!JOINERS.has(char) && !takesVariationSelector(text, index, char)) return true;
   }
   return false;
 }

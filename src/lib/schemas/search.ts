@@ -23,8 +23,11 @@ import { LOCALES, type Locale } from '../../i18n/locales.ts';
 /** Characters of `q`, counted after trimming. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Default-ignorable code points other than the bidirectional controls. */
-const PASTED_INVISIBLE = /(?!\p{Bidi_Control})\p{Default_Ignorable_Code_Point}/gu;
+/**
+ * Default-ignorable code points other than the bidirectional embeddings, overrides and isolates:
+ * the direction marks U+200E, U+200F and U+061C go too (search folds them away anyway).
+ */
+const PASTED_INVISIBLE = /(?![\u202a-\u202e\u2066-\u2069])\p{Default_Ignorable_Code_Point}/gu;
 
 export interface FilterSpec {
   /** The label the admin's control shows. */
@@ -115,7 +118,7 @@ export type ParsedQuery = { ok: true; query: ListQuery } | { ok: false; error: s
 /** Reads `q` and the spec's filters from a URL's parameters (other parameters are ignored). */
 export function parseListQuery(params: URLSearchParams, spec: SearchSpec): ParsedQuery {
   // Invisible characters pasted along with a name are dropped, not refused: they would match
-  // nothing anyway. The bidirectional controls are kept, to be refused or allowed below.
+  // nothing anyway. The bidirectional embeddings and isolates are kept, to be refused below.
   const q = (params.get('q') ?? '').replace(PASTED_INVISIBLE, '').trim();
   if (q.length > SEARCH_MAX_LENGTH) return { ok: false, error: SEARCH_MESSAGES.tooLong };
   if (hasControlCharacters(q)) return { ok: false, error: SEARCH_MESSAGES.control };

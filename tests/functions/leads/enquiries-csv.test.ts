@@ -48,15 +48,35 @@ describe('csvCell', () => {
     ['say "hi"', '"say ""hi"""'],
     ['line\nbreak', '"line\nbreak"'],
     ['cr\rlf', '"cr\rlf"'],
-    ['=1+1', "'=1+1"],
-    ['+1', "'+1"],
-    ['-1', "'-1"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tTab', "'\tTab"],
+    ['=1+1', `"'=1+1"`],
+    ['+1', `"'+1"`],
+    ['-1', `"'-1"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\tTab', `"'\tTab"`],
     ['\rCR', `"'\rCR"`],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
     ['a=1', 'a=1'],
     ['', ''],
+    // What a spreadsheet would not show, set aside before the first character is looked at.
+    ['\u200e=1+1', `"'\u200e=1+1"`],
+    ['\u200f\u061c+1', `"'\u200f\u061c+1"`],
+    ['\u202e-1', `"'\u202e-1"`],
+    ['\u2066@SUM(A1)\u2069', `"'\u2066@SUM(A1)\u2069"`],
+    ['\u200b\ufeff\u00ad=1', `"'\u200b\ufeff\u00ad=1"`],
+    ['\u0007=1', `"'\u0007=1"`],
+    ['  =1+1', `"'  =1+1"`],
+    ['\u3000=1+1', `"'\u3000=1+1"`],
+    // Full-width and small forms fold to the ASCII they look like.
+    ['\uff1d1+1', `"'\uff1d1+1"`],
+    ['\uff0b1', `"'\uff0b1"`],
+    ['\uff0d1', `"'\uff0d1"`],
+    ['\uff20SUM(A1)', `"'\uff20SUM(A1)"`],
+    ['\ufe66cmd', `"'\ufe66cmd"`],
+    // Commands and a second separator.
+    ['|calc', `"'|calc"`],
+    [';=1+1', `"';=1+1"`],
+    ['a;=1+1', '"a;=1+1"'],
+    ['a|b', 'a|b'],
   ])('writes %j as %j', (value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });
@@ -82,6 +102,8 @@ describe('GET /api/enquiries.csv (admin)', () => {
       stateProvince: '@Kerala',
       fullAddress: 'Line one, "Rose Villa"\r\nLine two',
       additionalComments: 'Tab\tinside, and a quote "',
+      cityTownVillage: '\uff1d1+1',
+      monthlyElectricityBill: '',
     };
     for (const enquiry of [validEnquiry({ fullName: 'First' }), validEnquiry(hostile)]) {
       expect((await call(enquiriesFn, { path: '/api/enquiries', json: enquiry })).status).toBe(201);
@@ -112,7 +134,25 @@ describe('GET /api/enquiries.csv (admin)', () => {
     expect(column('stateProvince')).toBe(`'${hostile.stateProvince}`);
     expect(column('fullAddress')).toBe(hostile.fullAddress);
     expect(column('additionalComments')).toBe(hostile.additionalComments);
-    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r|;]/);
+    expect(column('cityTownVillage')).toBe(`'${hostile.cityTownVillage}`);
+  });
+
+  it('neutralises a formula behind a direction mark or in full-width forms', async () => {
+    const comments = '\u200e=HYPERLINK("http://evil.example","x")';
+    const enquiry = validEnquiry({
+      fullName: '\uff1dcmd|"/c calc"!A1',
+      additionalComments: comments,
+    });
+    expect((await call(enquiriesFn, { path: '/api/enquiries', json: enquiry })).status).toBe(201);
+    const res = await call(enquiriesCsvFn, {
+      path: '/api/enquiries.csv',
+      token: await makeToken(),
+    });
+    const [, row] = parseCsv(await res.text());
+    const column = (field: string) => row![2 + ENQUIRY_FIELDS.indexOf(field as never)];
+    expect(column('fullName')).toBe(`'${enquiry['fullName'] as string}`);
+    expect(column('additionalComments')).toBe(`'${comments}`);
   });
 
   it('exports a header row only when there are no enquiries', async () => {

@@ -16,6 +16,8 @@ import {
   parseEnquiry,
   validateStep,
 } from '../../../src/lib/schemas/index.ts';
+import { validationText } from '../../../src/i18n/forms/registry.ts';
+import { LOCALES } from '../../../src/i18n/locales.ts';
 import { hex, schoolEnquiry, variants } from './samples.ts';
 
 /** Refused in every field, at the start, the middle or the end of the text. */
@@ -43,8 +45,13 @@ const HOSTILE = [
 ];
 /** Refused in single-line fields only. */
 const LINE_BREAKS = ['\t', '\n', '\r\n', '\u2028', '\u2029'];
-/** Allowed in every text field but an e-mail address (direction marks, joiners). */
-const ALLOWED = ['\u200e', '\u200f', '\u061c', '\u200c', '\u200d'];
+/**
+ * The direction marks: refused in single-line fields (names, city…) as in an e-mail address, kept
+ * in multi-line text.
+ */
+const DIRECTION_MARKS = ['\u200e', '\u200f', '\u061c'];
+/** Allowed in every text field but an e-mail address (joiners). */
+const ALLOWED = ['\u200c', '\u200d'];
 
 function errorsOf(schema: v.GenericSchema, input: unknown): Record<string, string> {
   const result = v.safeParse(schema, input);
@@ -59,7 +66,9 @@ function checkFields(
 ) {
   expect(errorsOf(schema, valid)).toEqual({});
   for (const field of [...singleLine, ...multiLine]) {
-    const refused = multiLine.includes(field) ? HOSTILE : [...HOSTILE, ...LINE_BREAKS];
+    const refused = multiLine.includes(field)
+      ? HOSTILE
+      : [...HOSTILE, ...LINE_BREAKS, ...DIRECTION_MARKS];
     for (const char of refused) {
       for (const text of variants(char)) {
         // Line breaks and tabs at either end are trimmed away, not refused.
@@ -70,7 +79,9 @@ function checkFields(
       }
     }
     const isEmail = field === 'email' || field === 'emailAddress';
-    const kept = multiLine.includes(field) ? [...ALLOWED, ...LINE_BREAKS] : ALLOWED;
+    const kept = multiLine.includes(field)
+      ? [...ALLOWED, ...DIRECTION_MARKS, ...LINE_BREAKS]
+      : ALLOWED;
     for (const char of kept) {
       const value = isEmail ? `a${char}b@c.de` : `a${char}b`;
       const errors = errorsOf(schema, { ...valid, [field]: value });
@@ -98,6 +109,10 @@ describe('hasControlCharacters', () => {
     }
     for (const char of ALLOWED) {
       expect(hasControlCharacters(`a${char}b`), hex(char)).toBe(false);
+    }
+    for (const char of DIRECTION_MARKS) {
+      expect(hasControlCharacters(`a${char}b`), hex(char)).toBe(true);
+      expect(hasControlCharacters(`a${char}b`, true), hex(char)).toBe(false);
     }
   });
 
@@ -197,5 +212,30 @@ describe('EnquirySchema', () => {
       fullName: CONTROL_CHARACTERS_MESSAGE,
     });
     expect(validateStep(3, { ...valid, additionalComments: 'line\none' })).toEqual({});
+  });
+});
+
+describe('bidirectional isolates and direction marks in single-line fields', () => {
+  it.each(LOCALES)('refuse a name, a city or a phone with the field’s message in %s', (lang) => {
+    const expected = validationText(lang).controlCharacters;
+    const valid = schoolEnquiry();
+    for (const char of ['\u2066', '\u2067', '\u2068', '\u2069', ...DIRECTION_MARKS]) {
+      for (const field of ['fullName', 'cityTownVillage', 'phoneNumber'] as const) {
+        const result = parseEnquiry({ ...valid, [field]: `98${char}76543210` }, lang);
+        expect(result.success, `${field} ${hex(char)} ${lang}`).toBe(false);
+        expect(fieldErrors(result.issues ?? [])).toEqual({ [field]: expected });
+      }
+      const message = v.safeParse(
+        ContactMessageSchema,
+        { email: 'a@b.co', name: `Ravi${char}`, message: `Hi${char}` },
+        { lang },
+      );
+      // A message (multi-line) keeps the marks and refuses the isolates.
+      const isolate = /[\u2066-\u2069]/.test(char);
+      expect(message.success ? {} : fieldErrors(message.issues)).toEqual({
+        name: expected,
+        ...(isolate ? { message: expected } : {}),
+      });
+    }
   });
 });
