@@ -15,6 +15,7 @@ import { describeDevice, placeOf } from './sessions.ts';
 
 export type AlertKind =
   | 'locked-out'
+  | 'account-locked'
   | 'new-device'
   | 'passkey-added'
   | 'passkey-removed'
@@ -25,6 +26,7 @@ export type AlertKind =
 
 const SUBJECTS: Record<AlertKind, string> = {
   'locked-out': 'Admin sign-in locked after failed attempts',
+  'account-locked': "Admin sign-in's second step locked after failed codes",
   'new-device': 'New sign-in to the admin from a new device',
   'passkey-added': 'A passkey was added to the admin',
   'passkey-removed': 'A passkey was removed from the admin',
@@ -37,6 +39,8 @@ const SUBJECTS: Record<AlertKind, string> = {
 const WHAT: Record<AlertKind, string> = {
   'locked-out':
     'Too many sign-in attempts failed, and sign-in from this address is paused for a while.',
+  'account-locked':
+    'Too many codes or passkeys were refused after a right password, from one or more addresses: the second step of sign-in is paused for everyone for a while. Whoever sent them knows the admin password.',
   'new-device': 'Someone signed in to the admin from a browser that had not signed in before.',
   'passkey-added': 'A new passkey was added to the admin.',
   'passkey-removed': 'A passkey was removed from the admin.',
