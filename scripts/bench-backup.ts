@@ -2,7 +2,8 @@
  * `npx node scripts/bench-backup.ts [N…]` (default 1000 10000): the backup's figures for the
  * note: N leads (70 % enquiries, 30 % contact messages, each with its own name, address and
  * text) stored in a fresh local Blobs folder, backed up, restored into another, with the time of
- * each step and the file's size. Loopback and temporary folders only.
+ * each step (the restore's includes checking the signature and every blob first) and the file's
+ * size. Loopback and temporary folders only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +16,9 @@ import { contactMessages } from '../functions/_lib/repositories/contact-messages
 import { enquiries } from '../functions/_lib/repositories/enquiries.ts';
 import { ContactMessageSchema, parseEnquiry } from '../src/lib/schemas/index.ts';
 import { sampleEnquiry } from './bench-kit.ts';
-import { collect, open, restore, seal } from './backup-core.ts';
+import { backupLines, open, sealToBytes } from './backup-core.ts';
+import { makeSigningPair, signingKey, verifyKey } from './backup-keys.ts';
+import { restore } from './backup-restore.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -58,15 +61,20 @@ for (const count of sizes.length ? sizes : [1_000, 10_000]) {
   const from = await mkdtemp(join(tmpdir(), 'bench-backup-'));
   const to = await mkdtemp(join(tmpdir(), 'bench-restore-'));
   const identity = await generateIdentity();
+  const pair = makeSigningPair();
   let stop = await startLocalBlobs(root, from);
   await seed(count);
   let started = performance.now();
-  const file = await seal(await collect(storeOf), await identityToRecipient(identity));
+  const file = await sealToBytes(backupLines(storeOf), {
+    recipient: await identityToRecipient(identity),
+    signingKey: signingKey(pair.signing),
+  });
   const backupS = (performance.now() - started) / 1000;
   await stop();
   stop = await startLocalBlobs(root, to);
   started = performance.now();
-  const report = await restore(await open(file, identity), storeOf);
+  const backup = await open(file, { identity, verifyKey: verifyKey(pair.verify) });
+  const report = await restore(backup, storeOf);
   const restoreS = (performance.now() - started) / 1000;
   await stop();
   console.log(
