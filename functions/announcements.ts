@@ -1,12 +1,18 @@
 /**
  * /api/announcements: public list (oldest first, cached by Netlify's CDN until a change purges it);
- * admin create, replace and delete.
+ * admin create, replace and delete, each followed by a rebuild of the site through its build hook
+ * (the home page carries the list in its HTML: functions/_lib/cdn.ts).
  */
 import type { Config } from '@netlify/functions';
 import { AnnouncementInputSchema } from '../src/lib/schemas/index.ts';
 import { admin } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
-import { ANNOUNCEMENTS_TAG, publicCacheHeaders, purgeTag } from './_lib/cdn.ts';
+import {
+  announcementsVersion,
+  matchesVersion,
+  versionETag,
+} from '../src/lib/announcements/public.ts';
+import { ANNOUNCEMENTS_TAG, announcementsChanged, publicCacheHeaders } from './_lib/cdn.ts';
 import {
   HttpError,
   dispatch,
@@ -23,13 +29,24 @@ import { validate } from './_lib/validate.ts';
 
 const NOT_FOUND = 'Announcement not found.';
 
-const list: Handler = async (req) =>
-  json(await announcements.list(), 200, publicCacheHeaders(req, ANNOUNCEMENTS_TAG));
+/**
+ * The list, with its version as the ETag (src/lib/announcements/public.ts): the home page's
+ * freshness check asks with `If-None-Match` and gets 304 while its built list is current.
+ */
+const list: Handler = async (req) => {
+  const items = await announcements.list();
+  const version = announcementsVersion(items);
+  const headers = { ...publicCacheHeaders(req, ANNOUNCEMENTS_TAG), etag: versionETag(version) };
+  if (matchesVersion(req.headers.get('if-none-match'), version)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return json(items, 200, headers);
+};
 
 const create: Handler = async (req, context) => {
   const input = validate(AnnouncementInputSchema, (await readBody(req)).data);
   const created = await announcements.create(input);
-  await purgeTag(ANNOUNCEMENTS_TAG, context);
+  await announcementsChanged(context);
   return json(created, 201);
 };
 
@@ -38,14 +55,14 @@ const update: Handler = async (req, context) => {
   const input = validate(AnnouncementInputSchema, (await readBody(req)).data);
   const updated = await announcements.update(id, input);
   if (!updated) throw new HttpError(404, NOT_FOUND);
-  await purgeTag(ANNOUNCEMENTS_TAG, context);
+  await announcementsChanged(context);
   return json(updated);
 };
 
 const remove: Handler = async (_req, context) => {
   const id = idParam(context, isId, 'Announcement');
   if (!(await announcements.remove(id))) throw new HttpError(404, NOT_FOUND);
-  await purgeTag(ANNOUNCEMENTS_TAG, context);
+  await announcementsChanged(context);
   return noContent();
 };
 

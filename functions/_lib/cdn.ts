@@ -6,11 +6,13 @@
  * apart from the public copy, and they answer `no-store`.
  */
 import { purgeCache } from '@netlify/functions';
-import { deployScopeOf, readEnv } from './env.ts';
+import { announcementsBuildHook, deployScopeOf, readEnv } from './env.ts';
 import type { FunctionContext } from './http.ts';
 
 export const ANNOUNCEMENTS_TAG = 'announcements';
 const PURGE_TIMEOUT_MS = 2_000;
+/** How long the build hook may take to answer: Netlify queues the build and answers at once. */
+export const BUILD_HOOK_TIMEOUT_MS = 3_000;
 
 /** Browsers always revalidate; the CDN serves its copy for 60 s, then a stale one while it refreshes. */
 export function publicCacheHeaders(req: Request, tag: string): Record<string, string> {
@@ -39,5 +41,58 @@ export async function purgeTag(tag: string, context: FunctionContext): Promise<v
     ]);
   } catch (error) {
     console.error(`CDN purge of "${tag}" failed:`, error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * After an announcement is created, replaced or deleted (the write is done): purges the CDN's
+ * copy of the list, and asks for a new deploy through the build hook so the home page's HTML
+ * carries the new list (until it is live, the page's freshness check shows it). The hook call
+ * never fails or holds up the admin's write: it runs after the response where the platform
+ * allows (`waitUntil`), within BUILD_HOOK_TIMEOUT_MS, and a failure is logged.
+ */
+export async function announcementsChanged(context: FunctionContext): Promise<void> {
+  const rebuilding = requestRebuild(context);
+  if (context.waitUntil) context.waitUntil(rebuilding);
+  await purgeTag(ANNOUNCEMENTS_TAG, context);
+  if (!context.waitUntil) await rebuilding;
+}
+
+/**
+ * Calls ANNOUNCEMENTS_BUILD_HOOK on production only: a deploy preview's or branch deploy's data
+ * belongs to its deploy (storage's `dataScope`), so a rebuilt preview would start with an empty
+ * store; a local run has nothing to deploy (the freshness check shows changes). Skipped with one
+ * logged line where the hook is unset or not called. Never rejects.
+ */
+export async function requestRebuild(context: FunctionContext): Promise<void> {
+  const scope = deployScopeOf(context.deploy?.context);
+  const hook = announcementsBuildHook();
+  if (scope !== 'production' || !hook) {
+    const why =
+      scope !== 'production'
+        ? `a ${scope} run is not rebuilt`
+        : 'ANNOUNCEMENTS_BUILD_HOOK is not set';
+    console.info(
+      `Announcements changed; no new deploy requested (${why}): the home page shows the change through its freshness check.`,
+    );
+    return;
+  }
+  try {
+    const url = new URL(hook);
+    url.searchParams.set('trigger_title', 'Announcements changed in the admin');
+    const response = await fetch(url, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(BUILD_HOOK_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  } catch (error) {
+    console.error(
+      'Build hook for announcements failed:',
+      error instanceof Error ? error.message : error,
+    );
   }
 }
