@@ -1,7 +1,9 @@
 /**
  * /api/outbox (admin): GET lists the e-mails not delivered (given up, or not sent 15 minutes after
- * their lead); POST `{ key }` sends one of them now. The outbox is _lib/outbox.ts; the
- * scheduled retries are outbox-schedule.ts.
+ * their lead), a page at a time (`?after=` the previous page's `next`); POST `{ key }` sends one
+ * of them now: every kind listed (a lead's notification or acknowledgement, a security alert)
+ * has a key OutboxRetrySchema takes. The outbox is _lib/outbox.ts; the scheduled retries are
+ * outbox-schedule.ts.
  */
 import type { Config } from '@netlify/functions';
 import {
@@ -13,7 +15,8 @@ import { audit } from './_lib/audit.ts';
 import { admin } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { HttpError, dispatch, endpoint, json } from './_lib/http.ts';
-import { deliver, isUndelivered, readAll, type OutboxEntry } from './_lib/outbox.ts';
+import { deliver, undeliveredPage, type OutboxEntry } from './_lib/outbox.ts';
+import { parsePointer } from './_lib/repositories/outbox.ts';
 import { mailSettings } from './_lib/mailer.ts';
 import { validate } from './_lib/validate.ts';
 
@@ -34,10 +37,22 @@ function view(entry: OutboxEntry): UndeliveredMail {
   };
 }
 
-const list = admin(async () => {
-  const now = Date.now();
-  const undelivered = (await readAll()).filter((entry) => isUndelivered(entry, now)).map(view);
-  const body: OutboxListing = { undelivered };
+/** `?after=`: a `next` this endpoint gave (a pointer of the `unsent` index), else a 400. */
+function pageStart(req: Request): string | undefined {
+  const after = new URL(req.url).searchParams.get('after');
+  if (after === null) return undefined;
+  if (parsePointer(after)?.index !== 'unsent') {
+    throw new HttpError(400, 'This page of the list is not known; load the list again.');
+  }
+  return after;
+}
+
+const list = admin(async (req) => {
+  const page = await undeliveredPage(Date.now(), pageStart(req));
+  const body: OutboxListing = {
+    undelivered: page.entries.map(view),
+    ...(page.next !== undefined && { next: page.next }),
+  };
   return json(body, 200, { 'cache-control': 'no-store' });
 });
 

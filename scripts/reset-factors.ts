@@ -15,6 +15,7 @@ import { messageIdOf } from '../functions/_lib/outbox.ts';
 import {
   OUTBOX_STORE,
   outboxKey,
+  putNewEntry,
   type OutboxEntry,
 } from '../functions/_lib/repositories/outbox.ts';
 import { SECURITY_STORE } from '../functions/_lib/repositories/admin-security.ts';
@@ -65,7 +66,8 @@ try {
       attempts: 0,
       nextAttemptAt: at,
     };
-    await target.storeOf(OUTBOX_STORE).setJSON(key, entry, { onlyIfNew: true });
+    // With its index pointers: the schedule finds due e-mails only through them.
+    await putNewEntry(target.storeOf(OUTBOX_STORE), entry);
   }
   console.log(
     `Removed ${factors.length} sign-in factor record(s) from ${target.label}` +

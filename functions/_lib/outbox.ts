@@ -13,7 +13,11 @@
  *   15 min, 1 h and 6 h after each failure, then every 12 h until 3 days after the lead; then the
  *   message is marked `failed`. The admin lists what is `failed` or still not sent after
  *   OVERDUE_MS, and can retry one at once.
- * - Sent entries are deleted after KEEP_SENT_MS; all of a lead's go when the lead is deleted
+ * - The schedule finds due messages through the outbox's `due` index, at most SENDS_PER_RUN a
+ *   run, and never reads the whole outbox (repositories/outbox.ts keeps the index); the admin's
+ *   list pages through the `unsent` index (`undeliveredPage`).
+ * - Sent entries are deleted KEEP_SENT_MS after they were sent, at most CLEAN_PER_RUN a run,
+ *   found through the `sent` index; all of a lead's go when the lead is deleted
  *   (repositories/outbox.ts `forgetMailOf`). Errors are stored as the server gave them; logs carry
  *   keys only. The schedule also clears the acknowledgement limits' old places.
  *
@@ -22,15 +26,28 @@
 import { mailSettings, sendMail, type MailSettings, type Notification } from './mailer.ts';
 import {
   OUTBOX_STORE,
+  dropPointers,
+  indexLegacy,
   outboxKey,
-  outboxKeys,
+  pointersOf,
+  pointersUntil,
+  putNewEntry,
+  putPointers,
   readEntry,
+  unsentPointers,
   writeEntry,
   type MailKind,
   type OutboxEntry,
+  type Pointer,
 } from './repositories/outbox.ts';
 import { sweepPlaces } from './repositories/ack-limits.ts';
-import { withRequestScope, withStore, type DeployInfo, type Store } from './repositories/store.ts';
+import {
+  StorageUnavailableError,
+  withRequestScope,
+  withStore,
+  type DeployInfo,
+  type Store,
+} from './repositories/store.ts';
 
 export { OUTBOX_STORE, type OutboxEntry };
 
@@ -49,6 +66,16 @@ export const CLAIM_MS = 2 * MINUTE;
 export const OVERDUE_MS = 15 * MINUTE;
 /** Sent entries are kept this long (a late retry finds them sent), then deleted. */
 export const KEEP_SENT_MS = 7 * DAY;
+/** The most messages one scheduled run sends (the rest wait for the next run). */
+export const SENDS_PER_RUN = 50;
+/** The most sent entries one scheduled run deletes (each: a read and three deletes). */
+export const CLEAN_PER_RUN = 100;
+/** How long one run's clean-up may go on starting deletes (the sends wait for it). */
+export const CLEAN_BUDGET_MS = 5_000;
+/** The most entries from before the index one scheduled run indexes. */
+export const LEGACY_PER_RUN = 100;
+/** A pointer to no entry is dropped only this long after its time (its entry may be on its way). */
+const ORPHAN_AFTER_MS = 10 * MINUTE;
 
 export type Clock = () => number;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -97,7 +124,7 @@ export async function enqueue(
     attempts: 0,
     nextAttemptAt: lead.createdAt,
   };
-  const created = await withStore(OUTBOX_STORE, (store) => writeEntry(store, entry, 'new'));
+  const created = await withStore(OUTBOX_STORE, (store) => putNewEntry(store, entry));
   return { key, created: created !== null };
 }
 
@@ -149,6 +176,9 @@ export async function deliver(
     state: 'sending',
     claimedUntil: iso(clock() + CLAIM_MS),
   };
+  // A message given up and sent again by hand is due while it is claimed: an instance that dies
+  // sending it leaves it for the schedule.
+  await reindex(outbox, entry, claimed, 'add');
   const claim = await outbox((store) => writeEntry(store, claimed, read));
   if (claim === null) return 'claimed-elsewhere';
 
@@ -172,10 +202,45 @@ export async function deliver(
         ? { ...rest, state: 'failed', attempts, lastError: failure, nextAttemptAt: iso(now) }
         : { ...rest, state: 'pending', attempts, lastError: failure, nextAttemptAt: iso(at) };
   }
+  const added = await reindex(outbox, claimed, next, 'add');
   const marked = await outbox((store) => writeEntry(store, next, { etag: claim }));
   if (marked === null) console.error(`outbox ${key}: its claim was taken over while sending`);
+  else if (added) await reindex(outbox, [entry, claimed], next, 'drop');
   if (failure !== undefined) console.error(`outbox ${key}: attempt ${attempts} failed`);
   return failure === undefined ? 'sent' : next.state === 'failed' ? 'failed' : 'retry';
+}
+
+/**
+ * The index follows an entry from state `from` (the states it went through) to `to`: `add`
+ * writes the pointers `to` needs (before the entry is written), `drop` deletes those only `from`
+ * needed (after it was). Best
+ * effort: a pointer left behind is dropped by the reader that meets it; one that could not be
+ * added leaves the old ones in place (a due pointer found with its entry in another state writes
+ * the pointers of that state, `sendDue`). Whether it was done.
+ */
+async function reindex(
+  outbox: <T>(work: (store: Store) => Promise<T>) => Promise<T>,
+  from: OutboxEntry | OutboxEntry[],
+  to: OutboxEntry,
+  step: 'add' | 'drop',
+): Promise<boolean> {
+  const before = [from].flat().flatMap(pointersOf);
+  const after = pointersOf(to);
+  const keys =
+    step === 'add'
+      ? after.filter((key) => !before.includes(key))
+      : before.filter((key) => !after.includes(key));
+  if (keys.length === 0) return true;
+  try {
+    await outbox((store) =>
+      step === 'add' ? putPointers(store, keys) : dropPointers(store, keys),
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    console.error(`outbox ${to.key}: its index was not updated (${step}); repaired later`);
+    return false;
+  }
 }
 
 /** Sends a lead's messages after the response (`waitUntil`), else before answering; never rejects. */
@@ -201,53 +266,201 @@ export interface RunReport {
   failed: number;
   /** Sent entries older than KEEP_SENT_MS, deleted. */
   removed: number;
-  /** Due messages left for the next run (the run's time was up). */
+  /** Due messages left for the next run (the run's time or its SENDS_PER_RUN was up). */
   left: number;
+  /** Entries from before the index, read and indexed. */
+  indexed: number;
+  /** The steps that met a storage fault (the others ran all the same). */
+  faults: string[];
+}
+
+export interface RunOptions {
+  clock?: Clock;
+  /** How long the run may go on starting sends (a send may take ~35 s against a hanging server). */
+  budgetMs?: number;
+  settings?: MailSettings | undefined;
+  sendLimit?: number;
+  cleanLimit?: number;
+  /** How long the clean-up may go on starting deletes. */
+  cleanBudgetMs?: number;
+  legacyLimit?: number;
 }
 
 /**
- * The scheduled run: every due message, one at a time, while `budgetMs` lasts (a send may take
- * up to ~35 s against a hanging server; the rest waits for the next run), and sent entries past
- * KEEP_SENT_MS deleted.
+ * The scheduled run, in steps that each have a storage deadline of their own and fail alone (a
+ * storage fault is counted in `faults`, the next step runs): the acknowledgement limits' sweep,
+ * the clean-up of sent entries, the indexing of entries from before the index, then the sends.
+ * The clean-up comes before the sends, so a send that hangs can never starve it, and its
+ * bounds (CLEAN_PER_RUN, and the time its deadline leaves) keep it from starving the sends.
  */
 export async function deliverDue(
   deploy: DeployInfo | undefined,
-  { clock = Date.now, budgetMs = 12_000, settings = mailSettings(deploy?.context) } = {},
+  {
+    clock = Date.now,
+    budgetMs = 12_000,
+    settings = mailSettings(deploy?.context),
+    sendLimit = SENDS_PER_RUN,
+    cleanLimit = CLEAN_PER_RUN,
+    cleanBudgetMs = CLEAN_BUDGET_MS,
+    legacyLimit = LEGACY_PER_RUN,
+  }: RunOptions = {},
 ): Promise<RunReport> {
-  const started = clock();
-  const report: RunReport = { sent: 0, retry: 0, failed: 0, removed: 0, left: 0 };
-  const entries = await withRequestScope(deploy, () => readAll());
-  await withRequestScope(deploy, () => sweepPlaces(clock()));
-  for (const entry of entries) {
-    if (entry.state === 'sent') {
-      if (clock() - time(entry.sentAt) > KEEP_SENT_MS) {
-        await withRequestScope(deploy, () =>
-          withStore(OUTBOX_STORE, (store) => store.delete(entry.key)),
-        );
-        report.removed++;
-      }
-      continue;
+  const report: RunReport = {
+    sent: 0,
+    retry: 0,
+    failed: 0,
+    removed: 0,
+    left: 0,
+    indexed: 0,
+    faults: [],
+  };
+  const step = async (name: string, work: () => Promise<void>) => {
+    try {
+      await withRequestScope(deploy, work);
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      report.faults.push(name);
     }
-    if (!due(entry, clock(), false)) continue;
-    if (clock() - started > budgetMs || settings === undefined) {
-      report.left++;
-      continue;
-    }
-    const result = await deliver(deploy, entry.key, { clock, settings });
-    if (result === 'sent' || result === 'retry' || result === 'failed') report[result]++;
-  }
+  };
+  await step('ack-limits', async () => void (await sweepPlaces(clock())));
+  await step('clean-up', async () => {
+    report.removed = await cleanUp(deploy, { clock, limit: cleanLimit, budgetMs: cleanBudgetMs });
+  });
+  await step('legacy', async () => {
+    report.indexed = await withStore(OUTBOX_STORE, (store) => indexLegacy(store, legacyLimit));
+  });
+  await step('send', () => sendDue(deploy, report, { clock, budgetMs, settings, sendLimit }));
   return report;
 }
 
-/** Every entry of the outbox, oldest lead first. */
-export async function readAll(): Promise<OutboxEntry[]> {
-  return withStore(OUTBOX_STORE, async (store) => {
-    const found: OutboxEntry[] = [];
-    for (const key of await outboxKeys(store)) {
-      const read = await readEntry(store, key);
-      if (read !== null) found.push(read.entry);
+/**
+ * Deletes up to `limit` sent entries sent more than KEEP_SENT_MS before `clock()`, oldest first,
+ * found through the `sent` index, and their pointers: 8 at a time, each with a storage deadline
+ * of its own, none started once `budgetMs` is spent (what is left waits for the next run). A
+ * sent entry is never written again (a retry of it is refused, `due`), so its delete needs no
+ * condition. How many entries it deleted.
+ */
+async function cleanUp(
+  deploy: DeployInfo | undefined,
+  { clock, limit, budgetMs }: { clock: Clock; limit: number; budgetMs: number },
+): Promise<number> {
+  const started = clock();
+  const pointers = await withStore(OUTBOX_STORE, (store) =>
+    pointersUntil(store, 'sent', started - KEEP_SENT_MS - 1, limit),
+  );
+  let removed = 0;
+  const one = (pointer: Pointer) =>
+    withRequestScope(deploy, () =>
+      withStore(OUTBOX_STORE, async (store) => {
+        const read = await readEntry(store, pointer.entry);
+        const entry = read?.entry;
+        if (entry?.state === 'sent' && time(entry.sentAt) === pointer.at) {
+          await store.delete(entry.key);
+          removed++;
+          await dropPointers(store, pointersOf({ ...entry, state: 'pending' }));
+        } else if (entry !== undefined) {
+          await putPointers(store, pointersOf(entry));
+        } else if (started - pointer.at < ORPHAN_AFTER_MS) {
+          return;
+        }
+        await store.delete(pointer.key);
+      }),
+    );
+  for (let i = 0; i < pointers.length && clock() - started <= budgetMs; i += 8) {
+    await Promise.all(pointers.slice(i, i + 8).map(one));
+  }
+  return removed;
+}
+
+/**
+ * Sends what the `due` index says is due, oldest first, at most `sendLimit` a run and while
+ * `budgetMs` lasts. Each pointer's entry is read again: a pointer that no longer matches its
+ * entry's state is replaced by the ones that state needs (or dropped, if there is no entry).
+ */
+async function sendDue(
+  deploy: DeployInfo | undefined,
+  report: RunReport,
+  {
+    clock,
+    budgetMs,
+    settings,
+    sendLimit,
+  }: { clock: Clock; budgetMs: number; settings: MailSettings | undefined; sendLimit: number },
+): Promise<void> {
+  const started = clock();
+  const outbox = <T>(work: (store: Store) => Promise<T>) =>
+    withRequestScope(deploy, () => withStore(OUTBOX_STORE, work));
+  const pointers = await withStore(OUTBOX_STORE, (store) =>
+    pointersUntil(store, 'due', started, sendLimit + 1),
+  );
+  if (pointers.length > sendLimit) report.left++;
+  for (const pointer of pointers.slice(0, sendLimit)) {
+    const now = clock();
+    const read = await outbox((store) => readEntry(store, pointer.entry));
+    if (read === null) {
+      if (now - pointer.at >= ORPHAN_AFTER_MS) {
+        await outbox((store) => store.delete(pointer.key));
+      }
+      continue;
     }
-    return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const wanted = pointersOf(read.entry);
+    if (!wanted.includes(pointer.key)) {
+      await outbox(async (store) => {
+        await putPointers(store, wanted);
+        await store.delete(pointer.key);
+      });
+      // The pointer of its state is due too, or it waits for its own time.
+    }
+    if (!due(read.entry, now, false)) continue;
+    if (now - started > budgetMs || settings === undefined) {
+      report.left++;
+      continue;
+    }
+    const result = await deliver(deploy, pointer.entry, { clock, settings });
+    if (result === 'sent' || result === 'retry' || result === 'failed') report[result]++;
+  }
+}
+
+/** One page of the admin's list of e-mails not delivered, oldest lead first. */
+export interface UndeliveredPage {
+  entries: OutboxEntry[];
+  /** Where the next page starts, when there is one. */
+  next?: string;
+}
+
+/** How many e-mails one page of the admin's list holds at most. */
+export const UNDELIVERED_PAGE = 50;
+
+/**
+ * The e-mails not delivered (`isUndelivered`) among the next `limit` entries of the `unsent`
+ * index after `after` (the previous page's `next`). A pointer whose entry is sent, or gone
+ * ORPHAN_AFTER_MS after its time, is dropped.
+ */
+export async function undeliveredPage(
+  now: number,
+  after: string | undefined,
+  limit = UNDELIVERED_PAGE,
+): Promise<UndeliveredPage> {
+  return withStore(OUTBOX_STORE, async (store) => {
+    const { pointers, more } = await unsentPointers(store, {
+      ...(after !== undefined && { after }),
+      max: limit,
+    });
+    const entries: OutboxEntry[] = [];
+    for (let i = 0; i < pointers.length; i += 10) {
+      const batch = pointers.slice(i, i + 10);
+      const reads = await Promise.all(batch.map((pointer) => readEntry(store, pointer.entry)));
+      for (const [n, read] of reads.entries()) {
+        const pointer = batch[n]!;
+        if (read !== null && pointersOf(read.entry).includes(pointer.key)) {
+          if (isUndelivered(read.entry, now)) entries.push(read.entry);
+        } else if (read?.entry.state === 'sent' || now - pointer.at >= ORPHAN_AFTER_MS) {
+          await store.delete(pointer.key);
+        }
+      }
+    }
+    const last = pointers.at(-1);
+    return { entries, ...(more && last !== undefined && { next: last.key }) };
   });
 }
 

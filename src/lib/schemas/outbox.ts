@@ -6,8 +6,13 @@ import * as v from 'valibot';
 
 export const RETRY_MESSAGE = 'Choose an e-mail from the list of e-mails not delivered.';
 
-/** An outbox entry's key: `<lead store>/<lead id>/<kind>`. */
-export const OUTBOX_KEY = /^[a-z][a-z-]{0,39}\/[0-7][0-9A-HJKMNP-TV-Z]{25}\/(notify|ack)$/;
+/**
+ * An outbox entry's key: `<lead store>/<lead id>/<kind>` for a lead's e-mails, and
+ * `security/<alert id>/alert` for the admin's security alerts (functions/_lib/factors/alerts.ts;
+ * the id is the alert's kind and a hash or time, lowercase). Every kind the admin's list shows.
+ */
+export const OUTBOX_KEY =
+  /^(?:[a-z][a-z-]{0,39}\/[0-7][0-9A-HJKMNP-TV-Z]{25}\/(?:notify|ack)|security\/[a-z][a-z0-9-]{0,79}\/alert)$/;
 
 /** `POST /api/outbox`: sends this e-mail now, even if it was given up. */
 export const OutboxRetrySchema = v.object({
@@ -35,6 +40,8 @@ export interface UndeliveredMail {
 /** `GET /api/outbox`. */
 export interface OutboxListing {
   undelivered: UndeliveredMail[];
+  /** More follow: `GET /api/outbox?after=<next>` gives the next page. */
+  next?: string;
 }
 
 /** `GET /api/backup`: the last backup (scripts/backup.ts), and whether one is overdue (48 h). */
