@@ -133,6 +133,24 @@ describe('plain form posts (no JavaScript) in the form’s language', () => {
     expect((await messages())[0]!['lang']).toBe('ml');
   });
 
+  it('answers a refused post in the body’s lang, not the browser’s Accept-Language', async () => {
+    const malayalamBrowser = { 'accept-language': 'ml-IN, ml;q=0.9' };
+    const bad = { email: 'nope', name: 'Ravi', message: 'Hi', lang: 'ar' };
+    expect((await form(bad, malayalamBrowser)).headers.get('location')).toBe(
+      '/ar/?error=1&fields=email#contact-form',
+    );
+    // Refused after the body was read (a malformed Idempotency-Key): still the body's language.
+    const keyed = await form(
+      { ...(validContact() as Record<string, string>), lang: 'ar' },
+      { ...malayalamBrowser, 'idempotency-key': 'not a key' },
+    );
+    expect(keyed.status).toBe(303);
+    expect(keyed.headers.get('location')).toBe('/ar/?error=1#contact-form');
+    // And the same post as JSON names the fields in Arabic.
+    const json = await postContact(bad, malayalamBrowser);
+    expect(await fieldsOf(json)).toEqual({ email: ar.validation.email });
+  });
+
   it('sends a refused Arabic post back to the Arabic page (or its Referer, as before)', async () => {
     const bad = { email: 'nope', name: 'Ravi', message: 'Hi', lang: 'ar' };
     expect((await form(bad)).headers.get('location')).toBe(
@@ -205,7 +223,8 @@ describe('the e-mails', () => {
     expect(arabic.subject).toBe('تلقّينا رسالتكم (المرجع 0000-WXYZ)');
     expect(arabic.text).toContain('عزيزي Ravi،');
     expect(arabic.text).toContain(MESSAGE.mail.translations!.ar!.nextSteps);
-    expect(arabic.text).toContain(`${ar.contact.labels.email}: ravi@example.com`);
+    // A message has no options: nothing of what was sent is quoted back.
+    expect(arabic.text).not.toContain('ravi@example.com');
     expect(arabic.text).toContain('مع أطيب التحيات،');
   });
 
