@@ -7,7 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { getStore, type Store } from '@netlify/blobs';
 import { test as base } from '@playwright/test';
-import type { OutboxEntry } from '../../functions/_lib/repositories/outbox.ts';
+import {
+  pointersOf,
+  putNewEntry,
+  type OutboxEntry,
+} from '../../functions/_lib/repositories/outbox.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { createLocalBlobsServer, localSiteID } from '../../scripts/local-blobs.ts';
 
@@ -84,7 +88,7 @@ const uniqueAddress = () =>
 
 /** Writes e-mails into the outbox; `cleanup` deletes what is left of them. */
 export class OutboxSeeder {
-  private readonly keys: string[] = [];
+  private readonly entries = new Map<string, OutboxEntry>();
 
   async mail({ store, state, attempts = state === 'failed' ? 9 : 1, kind = 'notify' }: MailSeed) {
     const now = Date.now();
@@ -110,8 +114,9 @@ export class OutboxSeeder {
       nextAttemptAt: nextAttemptAt.toISOString(),
       ...(lastError !== undefined && { lastError }),
     };
-    await (await outboxStore()).setJSON(key, entry, { onlyIfNew: true });
-    this.keys.push(key);
+    // With its index pointers, as the outbox writes it: the list finds entries only through them.
+    await putNewEntry(await outboxStore(), entry);
+    this.entries.set(key, entry);
     const seeded: SeededMail = { key, to, leadId };
     if (lastError !== undefined) seeded.lastError = lastError;
     if (state !== 'failed') seeded.nextAttemptAt = entry.nextAttemptAt;
@@ -120,12 +125,14 @@ export class OutboxSeeder {
 
   /** Deletes an e-mail now, as if it had been sent and cleared meanwhile. */
   async remove(key: string): Promise<void> {
-    await (await outboxStore()).delete(key);
+    const store = await outboxStore();
+    const entry = this.entries.get(key);
+    await store.delete(key);
+    if (entry !== undefined) await Promise.all(pointersOf(entry).map((at) => store.delete(at)));
   }
 
   async cleanup(): Promise<void> {
-    const store = await outboxStore();
-    await Promise.all(this.keys.map((key) => store.delete(key)));
+    await Promise.all([...this.entries.keys()].map((key) => this.remove(key)));
   }
 }
 

@@ -25,6 +25,7 @@ describe('the warning line', () => {
     expect(undeliveredLine(1)).toBe('1 e-mail not delivered');
     expect(undeliveredLine(2)).toBe('2 e-mails not delivered');
     expect(undeliveredLine(12)).toBe('12 e-mails not delivered');
+    expect(undeliveredLine(50, true)).toBe('At least 50 e-mails not delivered');
   });
 });
 
@@ -101,9 +102,17 @@ describe('the client calls', () => {
   it('listUndelivered reads the list with the token; a failure says what and the status', async () => {
     const mail = { key: 'enquiries/01J0SAMPLE0ID0000000000000/notify', to: 'office@example.com' };
     answer = () => Response.json({ undelivered: [mail] });
-    await expect(listUndelivered()).resolves.toEqual([mail]);
+    await expect(listUndelivered()).resolves.toEqual({ mails: [mail] });
     expect(requests[0]?.url).toBe('/api/outbox');
     expect(new Headers(requests[0]?.init.headers).get('authorization')).toBe('Bearer token');
+
+    // A page with more after it, and the next page asked for by the cursor given.
+    const next = '_unsent/1767225600000_enquiries~01J0SAMPLE0ID0000000000000~notify';
+    answer = () => Response.json({ undelivered: [mail], next });
+    await expect(listUndelivered()).resolves.toEqual({ mails: [mail], next });
+    answer = () => Response.json({ undelivered: [] });
+    await expect(listUndelivered(next)).resolves.toEqual({ mails: [] });
+    expect(requests.at(-1)?.url).toBe(`/api/outbox?after=${encodeURIComponent(next)}`);
 
     answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
     await expect(listUndelivered()).rejects.toMatchObject({

@@ -385,14 +385,28 @@ export async function addNote(
 
 // ---- E-mails not delivered (the outbox) ------------------------------------------------------
 
-/** GET /api/outbox: the e-mails given up, or not sent 15 minutes after their lead. */
-export async function listUndelivered(): Promise<UndeliveredMail[]> {
+/** One page of the e-mails not delivered; `next` reads the following one. */
+export interface UndeliveredList {
+  mails: UndeliveredMail[];
+  next?: string;
+}
+
+/**
+ * GET /api/outbox: the e-mails given up, or not sent 15 minutes after their lead, a page at a
+ * time: the first, or the one after `after` (the previous page's `next`).
+ */
+export async function listUndelivered(after?: string): Promise<UndeliveredList> {
   const failed = listFailed('the e-mails not delivered');
-  const response = await send('/api/outbox', { kind: 'read', failed });
+  const path =
+    after === undefined ? '/api/outbox' : `/api/outbox?after=${encodeURIComponent(after)}`;
+  const response = await send(path, { kind: 'read', failed });
   const body = await jsonOf<Partial<OutboxListing> | null>(response, failed);
   if (!Array.isArray(body?.undelivered))
     throw new ApiError(failed({ status: response.status, detail: 'not a list' }), response.status);
-  return body.undelivered;
+  return {
+    mails: body.undelivered,
+    ...(typeof body.next === 'string' && { next: body.next }),
+  };
 }
 
 /** How one Retry now went: `sending` when the server stopped waiting for the mail server. */

@@ -1,7 +1,8 @@
 /**
  * The dashboard's warning of e-mails not delivered (given up, or not sent 15 minutes after their
  * lead): nothing while there are none; else one line, '2 e-mails not delivered', that opens
- * their list, each with Retry now. The list is read on arrival, whenever the dashboard's lists
+ * their list, each with Retry now. The server gives the list a page at a time: 'Load more' adds
+ * the next. The list is read again from its first page on arrival, whenever the dashboard's lists
  * reload (an erasure takes a lead's e-mails with it) and after each Retry now, whose outcome is
  * said in a polite status line.
  */
@@ -10,6 +11,7 @@ import { ApiError, API_MESSAGES, listUndelivered, retryMail } from '../api/clien
 import { retryOutcome, undeliveredLine } from '../display';
 import type { UndeliveredMail as Mail } from '../../lib/schemas';
 import Alert from './Alert';
+import Button from './Button';
 import UndeliveredTable from './UndeliveredTable';
 
 interface Props {
@@ -22,7 +24,11 @@ const messageOf = (error: unknown) =>
 
 export default function UndeliveredMail({ refresh }: Props) {
   const ids = useId();
-  const [list, setList] = useState<{ mails: Mail[]; readAt: number }>({ mails: [], readAt: 0 });
+  const [list, setList] = useState<{ mails: Mail[]; readAt: number; next?: string }>({
+    mails: [],
+    readAt: 0,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
@@ -33,11 +39,11 @@ export default function UndeliveredMail({ refresh }: Props) {
   // Set when the row whose Retry now had focus is gone: focus moves to the line, or the outcome.
   const lostFocus = useRef(false);
 
-  /** Reads the list; resolves to it, or to undefined once a failure has been shown. */
+  /** Reads the list's first page; resolves to it, or to undefined once a failure was shown. */
   const reload = useCallback(async () => {
     try {
-      const mails = await listUndelivered();
-      setList({ mails, readAt: Date.now() });
+      const { mails, next } = await listUndelivered();
+      setList({ mails, readAt: Date.now(), ...(next !== undefined && { next }) });
       if (mails.length === 0) setOpen(false);
       setListError('');
       return mails;
@@ -56,6 +62,24 @@ export default function UndeliveredMail({ refresh }: Props) {
     lostFocus.current = false;
     (toggle.current ?? messages.current)?.focus();
   }, [sending]);
+
+  /** Adds the next page to the list. */
+  async function loadMore() {
+    if (list.next === undefined || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const page = await listUndelivered(list.next);
+      setList(({ mails }) => ({
+        mails: [...mails, ...page.mails.filter(({ key }) => !mails.some((m) => m.key === key))],
+        readAt: Date.now(),
+        ...(page.next !== undefined && { next: page.next }),
+      }));
+      setListError('');
+    } catch (error) {
+      setListError(messageOf(error));
+    }
+    setLoadingMore(false);
+  }
 
   async function retry(mail: Mail) {
     if (sending !== null) return;
@@ -81,7 +105,7 @@ export default function UndeliveredMail({ refresh }: Props) {
     setSending(null);
   }
 
-  const { mails, readAt } = list;
+  const { mails, readAt, next } = list;
   const listId = `${ids}-list`;
   const lineId = `${ids}-line`;
   return (
@@ -97,7 +121,7 @@ export default function UndeliveredMail({ refresh }: Props) {
             aria-controls={listId}
             onClick={() => setOpen(!open)}
           >
-            {undeliveredLine(mails.length)}
+            {undeliveredLine(mails.length, next !== undefined)}
           </button>
           <div id={listId} className="admin-table-wrap admin-outbox__list" hidden={!open}>
             <UndeliveredTable
@@ -107,6 +131,17 @@ export default function UndeliveredMail({ refresh }: Props) {
               sending={sending}
               onRetry={(mail) => void retry(mail)}
             />
+            {next !== undefined && (
+              <Button
+                variant="secondary"
+                className="admin-outbox__more"
+                aria-disabled={loadingMore}
+                aria-busy={loadingMore}
+                onClick={() => void loadMore()}
+              >
+                {loadingMore ? 'Loading…' : 'Load more'}
+              </Button>
+            )}
           </div>
         </>
       )}

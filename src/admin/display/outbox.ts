@@ -7,8 +7,9 @@ import { formatDate } from './values';
 
 const MAIL_NOUN: Noun = { one: 'e-mail', many: 'e-mails' };
 
-/** '2 e-mails not delivered', '1 e-mail not delivered'. */
-export const undeliveredLine = (count: number) => `${plural(count, MAIL_NOUN)} not delivered`;
+/** '2 e-mails not delivered', '1 e-mail not delivered'; 'At least 50 …' while more pages follow. */
+export const undeliveredLine = (count: number, more = false) =>
+  `${more ? 'At least ' : ''}${plural(count, MAIL_NOUN)} not delivered`;
 
 /** Kinds whose noun alone would not say which form the lead came from. */
 const LEAD_NAMES: Readonly<Record<string, string>> = {
