@@ -50,6 +50,9 @@ interface Undo {
   wrote?: string;
 }
 
+/** Blobs written or read back at once. */
+const BATCH = 16;
+
 const bodyOf = (bytes: Uint8Array): ArrayBuffer =>
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
@@ -74,15 +77,15 @@ async function countOf(storeOf: StoreOf, name: string): Promise<number> {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Puts back every change of `undo`, newest first; the keys it could not. */
+/** Puts back every change of `undo` (each key is in it once); the keys it could not. */
 async function rollBack(undo: Undo[], storeOf: StoreOf): Promise<string[]> {
   const failed: string[] = [];
-  for (const change of undo.reverse()) {
+  await inBatches(undo.reverse(), async (change) => {
     const store = storeOf(change.store);
     try {
       if (change.old !== null) {
         await store.set(change.key, change.old.data, { metadata: change.old.metadata });
-        continue;
+        return;
       }
       // Deleted only if it still holds what this restore wrote.
       const now = await store.get(change.key, { type: 'arrayBuffer' });
@@ -92,7 +95,7 @@ async function rollBack(undo: Undo[], storeOf: StoreOf): Promise<string[]> {
     } catch {
       failed.push(`${change.store}/${change.key}`);
     }
-  }
+  });
   return failed;
 }
 
@@ -107,17 +110,18 @@ async function writeEntry(
   const where = `${entry.store}/${entry.key}`;
   const old = replace ? await store.getWithMetadata(entry.key, { type: 'arrayBuffer' }) : null;
   if (old !== null && old.etag === undefined) throw new BackupError(`${where} has no version.`);
-  undo.push(
+  const change: Undo =
     old === null
       ? { store: entry.store, key: entry.key, old: null, wrote: entry.sha256 }
-      : { store: entry.store, key: entry.key, old: { data: old.data, metadata: old.metadata } },
-  );
-  const { modified } = await store.set(entry.key, bodyOf(bytes), {
+      : { store: entry.store, key: entry.key, old: { data: old.data, metadata: old.metadata } };
+  undo.push(change);
+  const { modified, etag } = await store.set(entry.key, bodyOf(bytes), {
     metadata: entry.metadata,
     ...(old === null ? { onlyIfNew: true } : { onlyIfMatch: old.etag! }),
   });
   if (!modified) {
-    undo.pop(); // Not written: nothing of it to take back.
+    // Not written, and what is there now is another writer's: not to be taken back.
+    undo.splice(undo.indexOf(change), 1);
     throw new BackupError(
       replace
         ? `${where} changed while the restore ran.`
@@ -125,11 +129,31 @@ async function writeEntry(
             'what the stores hold).',
     );
   }
+  // The Blobs client reports any answer but 412 to a conditional write as written.
+  if (!etag) throw new BackupError(`${where} was not stored: the storage refused it.`);
+}
+
+/** Runs `work` on every item, BATCH at a time; the first failure once its batch has settled. */
+async function inBatches<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  work: (item: T) => Promise<unknown>,
+) {
+  let batch: Promise<unknown>[] = [];
+  const settle = async () => {
+    const failed = (await Promise.allSettled(batch)).find((result) => result.status === 'rejected');
+    batch = [];
+    if (failed) throw failed.reason;
+  };
+  for await (const item of items) {
+    batch.push(work(item));
+    if (batch.length >= BATCH) await settle();
+  }
+  await settle();
 }
 
 async function verify(storeOf: StoreOf, entries: ManifestEntry[]): Promise<number> {
   let verified = 0;
-  for (const entry of entries) {
+  await inBatches(entries, async (entry) => {
     const found = await storeOf(entry.store).getWithMetadata(entry.key, { type: 'arrayBuffer' });
     if (found === null || sha256(new Uint8Array(found.data)) !== entry.sha256) {
       throw new BackupError(`${entry.store}/${entry.key} did not read back as it was backed up.`);
@@ -140,7 +164,7 @@ async function verify(storeOf: StoreOf, entries: ManifestEntry[]): Promise<numbe
       );
     }
     verified++;
-  }
+  });
   return verified;
 }
 
@@ -186,9 +210,9 @@ export async function restore(
 
   const undo: Undo[] = [];
   try {
-    for await (const { entry, bytes } of backup.blobs()) {
-      if (written(entry.store)) await writeEntry(storeOf, entry, bytes, replace, undo);
-    }
+    await inBatches(backup.blobs(), ({ entry, bytes }) =>
+      written(entry.store) ? writeEntry(storeOf, entry, bytes, replace, undo) : Promise.resolve(),
+    );
     const verified = await verify(storeOf, entries);
     const stores: Record<string, number> = {};
     for (const name of names) {

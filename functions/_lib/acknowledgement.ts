@@ -1,16 +1,16 @@
 /**
  * The acknowledgement to the person who sent a lead: plain text, in the lead's language (its
  * `lang`; English for a kind without a translation into it), with thanks, a short reference,
- * what happens next (its kind's `nextSteps`), a copy of what they sent (in English as the admin
- * sees it; in another language with the form's labels and options), the company's contact
+ * what happens next (its kind's `nextSteps`), the options they picked (in English as the admin
+ * sees them; in another language with the form's labels and options), the company's contact
  * details and the privacy policy's address (that language's page).
  *
- * It must not become a way to send our mail to strangers: it goes only to a plain address, at
- * most ACK_PER_RECIPIENT per recipient and ACK_PER_CLIENT per client address in any hour
- * (repositories/ack-limits.ts; the lead is stored and the office told all the same); nothing of
- * the sender's input reaches a header (the subject is ours and the reference), and links,
- * addresses and markup in their text are removed from the copy, so a stranger's address cannot
- * be sent someone else's link in our name. ACKNOWLEDGE_SENDER=false turns it off.
+ * It must not become a way to send our mail to strangers: it goes only to a plain address, within
+ * the hourly limits of `mayAcknowledge` (the lead is stored and the office told all the same);
+ * nothing of the sender's input reaches a header (the subject is ours and the reference), and
+ * the text quotes none of their words but their name cut to letters (`greetingName`): of what
+ * they sent, only the options they picked. So a stranger's address cannot be sent someone else's
+ * link, address or phone number in our name. ACKNOWLEDGE_SENDER=false turns it off.
  */
 import type * as v from 'valibot';
 import { site } from '../../src/config/site.ts';
@@ -18,10 +18,16 @@ import { ACKNOWLEDGEMENT_TEXT } from '../../src/i18n/forms/acknowledgement.ts';
 import { fill, formText } from '../../src/i18n/forms/index.ts';
 import { DEFAULT_LOCALE, isLocale, localePath, type Locale } from '../../src/i18n/locales.ts';
 import { fieldsOf, type AnyLeadKind, type LeadKind } from '../../src/lib/leads/index.ts';
-import { readEnv } from './env.ts';
+import {
+  choiceFields,
+  mailDomainKey,
+  mailboxKey,
+  type AckSkipReason,
+} from '../../src/lib/schemas/index.ts';
+import { readEnv, readPositiveInt } from './env.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
 import { personField, show } from './notifications.ts';
-import { takePlace } from './repositories/ack-limits.ts';
+import { takePlace, type Counter } from './repositories/ack-limits.ts';
 import type { Stamped } from './repositories/timeline.ts';
 
 export const ACK_PER_RECIPIENT = 1;
@@ -38,23 +44,39 @@ export function referenceOf(id: string): string {
   return `${tail.slice(0, 4)}-${tail.slice(4)}`;
 }
 
-const LINK = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+/gi;
-const ADDRESS = /[^\s<>()[\]@,;:"]+@[^\s<>()[\]@,;:"]+/g;
-const DOMAIN = /\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}\b(?:\/\S*)?/gi;
-const MARKUP = /<[^>]*>/g;
+/** Letters, marks, spaces, joiners and the punctuation of names; anything else leaves a space. */
+const NOT_OF_A_NAME = /[^\p{L}\p{M}\p{Zs}\u200c\u200d'\u2019\-\u2010.]/gu;
+/** A period that does not end a word ("J.", "Dr."): one inside a word or on its own. */
+const LOOSE_PERIOD = /(?<![\p{L}\p{M}])\.|\.(?![\s]|$)/gu;
+/** Characters of the greeting's name at most (cut at a space). */
+const GREETING_NAME_MAX = 60;
 
-/** A sender's text as it may appear in our mail: no links, addresses, domains or markup. */
-export function inert(text: string): string {
-  return text
-    .replace(MARKUP, ' ')
-    .replace(LINK, '[link removed]')
-    .replace(ADDRESS, '[address removed]')
-    .replace(DOMAIN, '[link removed]')
-    .replace(/[ \t]{2,}/g, ' ')
+/**
+ * The sender's name as the greeting may say it: full-width and other compatibility forms folded
+ * (NFKC), then only letters, marks, spaces and name punctuation (apostrophe, hyphen, a period
+ * ending a word) kept, at most GREETING_NAME_MAX characters. No digit, '/', ':', '@' or dot inside
+ * a word survives, so no link, address or phone number reaches a stranger in our name
+ * (`evil.com`, `ｅｖｉｌ．ｃｏｍ`, `evil。com` and `evil . com` all become `evil com`).
+ */
+export function greetingName(name: string): string {
+  const kept = name
+    .normalize('NFKC')
+    .replace(NOT_OF_A_NAME, ' ')
+    .replace(LOOSE_PERIOD, ' ')
+    .replace(/\s+/gu, ' ')
     .trim();
+  if (kept.length <= GREETING_NAME_MAX) return kept;
+  const cut = kept.slice(0, GREETING_NAME_MAX + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut.slice(0, GREETING_NAME_MAX)).trim();
 }
 
-/** The acknowledgement of `stored` for its sender, or undefined when its address is not plain. */
+/**
+ * The acknowledgement of `stored` for its sender, or undefined when its address is not plain.
+ * It quotes nothing the sender typed but their name (`greetingName`): of what they sent, only the
+ * options they picked (`choiceFields` of the kind's schema, by their labels), and the lead's
+ * reference. The office's e-mail has the full copy.
+ */
 export function acknowledgement<
   S extends v.GenericSchema,
   K extends string,
@@ -70,18 +92,19 @@ export function acknowledgement<
   const to = safeReplyTo(String(emailField === undefined ? '' : (record[emailField] ?? '')));
   if (to === undefined) return undefined;
   const nameField = personField(kind, 'name');
-  const name = inert(String(nameField === undefined ? '' : (record[nameField] ?? '')));
-  const { subject, fields = fieldsOf(kind), body, nextSteps, translations = {} } = kind.mail;
+  const name = greetingName(String(nameField === undefined ? '' : (record[nameField] ?? '')));
+  const { subject, fields = fieldsOf(kind), nextSteps, translations = {} } = kind.mail;
   const lang: Locale = isLocale(record['lang']) ? record['lang'] : DEFAULT_LOCALE;
   const translated = lang === DEFAULT_LOCALE ? undefined : translations[lang];
   const words = ACKNOWLEDGEMENT_TEXT[translated ? lang : DEFAULT_LOCALE];
   const lead = translated?.lead ?? `your ${subject}`;
   const label = labelsIn(kind as AnyLeadKind, translated ? lang : DEFAULT_LOCALE);
-  const copy = fields.map((key: string) => {
-    const value = translated ? showIn(lang, record[key]) : show(record[key]);
-    return `${label(key)}: ${key === emailField ? value : inert(value)}`;
+  const choices = choiceFields(kind.schema);
+  const copy = fields.flatMap((key: string) => {
+    const picked = pickedOptions(record[key], choices.get(key));
+    if (picked === undefined) return [];
+    return [`${label(key)}: ${translated ? showIn(lang, picked) : show(picked)}`];
   });
-  const bodyText = body === undefined ? [] : ['', inert(String(record[body] ?? ''))];
   const reference = referenceOf(record._id);
   const { address } = site;
   // English says "your generator enquiry" first and "this generator enquiry" after.
@@ -98,10 +121,7 @@ export function acknowledgement<
       '',
       words.nextSteps,
       translated?.nextSteps ?? nextSteps,
-      '',
-      words.copy,
-      ...copy,
-      ...bodyText,
+      ...(copy.length > 0 ? ['', words.copy, ...copy] : []),
       '',
       fill(words.wrong, { email: site.email }),
       '',
@@ -117,6 +137,24 @@ export function acknowledgement<
       ...words.notYou,
     ].join('\n'),
   };
+}
+
+/**
+ * What of `value` is among `options`: the option, or the listed ones that are; undefined for a
+ * field without options, or nothing picked.
+ */
+function pickedOptions(
+  value: unknown,
+  options: readonly string[] | undefined,
+): string | string[] | undefined {
+  if (options === undefined) return undefined;
+  const offered = (item: unknown): item is string =>
+    typeof item === 'string' && options.includes(item);
+  if (Array.isArray(value)) {
+    const picked = value.filter(offered);
+    return picked.length > 0 ? picked : undefined;
+  }
+  return offered(value) ? value : undefined;
 }
 
 /** A field's label in the copy: the form's own in `lang`, else the kind's (the admin's). */
@@ -139,18 +177,66 @@ function showIn(lang: Locale, value: unknown): string {
   return show(named(value));
 }
 
+/** The limits an acknowledgement must be within, each over the last hour. */
+export interface AckLimits {
+  /** Per client address. */
+  client: number;
+  /** Per mailbox (`mailboxKey`: tags, case and, at Gmail, dots folded). */
+  recipient: number;
+  /** Per recipient domain (`mailDomainKey`): ACK_MAX_PER_DOMAIN_PER_HOUR, default 10. */
+  domain: number;
+  /** In all: ACK_MAX_PER_HOUR, default 30. */
+  site: number;
+}
+
+export function ackLimits(): AckLimits {
+  return {
+    client: ACK_PER_CLIENT,
+    recipient: ACK_PER_RECIPIENT,
+    domain: readPositiveInt('ACK_MAX_PER_DOMAIN_PER_HOUR', 10),
+    site: readPositiveInt('ACK_MAX_PER_HOUR', 30),
+  };
+}
+
 /**
- * Whether this acknowledgement may go: a place for its recipient and one for the client address
- * in the last hour. A refusal is logged without the address.
+ * The limit that stops this acknowledgement, or undefined when it may go (having taken its place
+ * in each count). The narrowest count is taken first, so one client or one mailbox cannot use up
+ * the places of a domain or of the site. A refusal is logged without the address.
  */
-export async function mayAcknowledge(to: string, client: string | undefined, now = Date.now()) {
-  if (client !== undefined && !(await takePlace('from', client, ACK_PER_CLIENT, now))) {
-    console.log('acknowledgement: not sent, the client address reached its hourly limit');
-    return false;
+export async function limitReached(
+  to: string,
+  client: string | undefined,
+  now = Date.now(),
+): Promise<AckSkipReason | undefined> {
+  const limits = ackLimits();
+  const mailbox = mailboxKey(to);
+  const counts: [AckSkipReason, Counter, string, number][] = [
+    ['recipient', 'to', mailbox, limits.recipient],
+    ['domain', 'domain', mailDomainKey(mailbox), limits.domain],
+    ['site', 'all', '', limits.site],
+  ];
+  if (client !== undefined) counts.unshift(['client', 'from', client, limits.client]);
+  for (const [reason, counter, value, max] of counts) {
+    if (!(await takePlace(counter, value, max, now))) {
+      console.log(`acknowledgement: not sent, ${ACK_SKIP_LOG[reason]}`);
+      return reason;
+    }
   }
-  if (!(await takePlace('to', to, ACK_PER_RECIPIENT, now))) {
-    console.log('acknowledgement: not sent, the recipient had one within the hour');
-    return false;
-  }
-  return true;
+  return undefined;
+}
+
+const ACK_SKIP_LOG: Readonly<Record<AckSkipReason, string>> = {
+  client: 'the client address reached its hourly limit',
+  recipient: 'the recipient had one within the hour',
+  domain: "the recipient's domain reached its hourly limit",
+  site: "the site's hourly limit was reached",
+};
+
+/** Whether this acknowledgement may go (`limitReached` found no limit reached). */
+export async function mayAcknowledge(
+  to: string,
+  client: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
+  return (await limitReached(to, client, now)) === undefined;
 }

@@ -16,11 +16,15 @@ import {
   type Locale,
 } from '../../src/i18n/locales.ts';
 import type { AnyLeadKind, FormFallback, LeadRecord } from '../../src/lib/leads/index.ts';
-import { fieldErrors, isBotSubmission } from '../../src/lib/schemas/index.ts';
+import {
+  fieldErrors,
+  isBotSubmission,
+  type AcknowledgementSkipped,
+} from '../../src/lib/schemas/index.ts';
 import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
-import { acknowledgement, acknowledging, mayAcknowledge } from './acknowledgement.ts';
+import { acknowledgement, acknowledging, limitReached } from './acknowledgement.ts';
 import { notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
 import { leadNotification } from './notifications.ts';
@@ -54,6 +58,8 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
     record: Stamped & v.InferOutput<S>,
     origin: string,
   ) => (Notification & { to: string }) | undefined;
+  /** Records on the lead that its acknowledgement was skipped, and why (the admin shows it). */
+  noteSkipped?: (id: string, note: AcknowledgementSkipped) => Promise<unknown>;
   form: FormFallback;
 }
 
@@ -87,6 +93,8 @@ export function leadSubmission(kind: AnyLeadKind): Handler {
     save: (input, key) => records.submit(input, key),
     notification: (record) => leadNotification(kind, record),
     acknowledgement: (record, origin) => acknowledgement(kind, record, origin),
+    noteSkipped: (id, note) =>
+      records.edit(id, (current) => ({ ...current, acknowledgement: note })),
     form: kind.form,
   });
 }
@@ -171,7 +179,8 @@ export function publicSubmission<S extends v.GenericSchema>(
 
 /**
  * The e-mails about a stored lead: the office's, and the sender's acknowledgement (where it is on
- * and within its limits), queued in the outbox before the answer and sent after it. A keyed retry
+ * and within its limits; past one, the lead records `acknowledgement: { state: 'skipped', reason }`),
+ * queued in the outbox before the answer and sent after it. A keyed retry
  * queues the office's again and finds it queued (sent once, by whichever try queued it); it
  * acknowledges nothing again. If the outbox cannot be written, the lead is stored all the same:
  * the office's e-mail is sent at once instead, as before there was an outbox (not for a retry).
@@ -204,9 +213,12 @@ async function announce<S extends v.GenericSchema>(
   const ack = replayed ? undefined : options.acknowledgement?.(record, new URL(req.url).origin);
   if (ack !== undefined && acknowledging() && office !== undefined) {
     try {
-      if (await mayAcknowledge(ack.to, context.ip)) {
+      const reason = await limitReached(ack.to, context.ip);
+      if (reason === undefined) {
         const queued = await enqueue(lead, 'ack', ack, deployContext);
         if (queued?.created) keys.push(queued.key);
+      } else {
+        await noteSkipped(options, record._id, reason);
       }
     } catch (error) {
       // The lead and the office's e-mail stand; only the courtesy copy is lost.
@@ -215,6 +227,19 @@ async function announce<S extends v.GenericSchema>(
     }
   }
   await deliverAfterResponse(keys, context);
+}
+
+/** Best effort: the lead stands, and says why it was not acknowledged if this can be written. */
+async function noteSkipped<S extends v.GenericSchema>(
+  options: SubmissionOptions<S>,
+  id: string,
+  reason: AcknowledgementSkipped['reason'],
+): Promise<void> {
+  try {
+    await options.noteSkipped?.(id, { state: 'skipped', reason, at: new Date().toISOString() });
+  } catch (error) {
+    console.error(`${options.store}/${id}: acknowledgement skipped (${reason}), not noted`, error);
+  }
 }
 
 /**

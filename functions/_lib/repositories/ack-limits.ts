@@ -1,81 +1,157 @@
 /**
- * How many acknowledgements went to one address and from one client address in the last hour,
- * counted so that simultaneous requests cannot both take the last place: each acknowledgement
- * takes a numbered slot of the current hour (`<who>/<hash>/<hour>/<n>`) with `onlyIfNew`, and
- * the slots of the hour before that are still under an hour old count against it. Keys hold
- * SHA-256 hashes, never an address; the outbox's schedule deletes slots older than two hours, and
- * an erasure deletes its address's at once (`forgetAddress`).
+ * How many acknowledgements went out in the last hour, per counter (a recipient's mailbox, its
+ * domain, a client address, the whole site), counted so that simultaneous requests cannot both
+ * take the last place: each acknowledgement takes a numbered place of the current hour with
+ * `onlyIfNew`, and the places of the hour before that are still under an hour old count against
+ * it. Keys start with the hour (`<hour>/<counter>/<hash>/<n>`, hours since 1970), so the
+ * scheduled sweep deletes whole old hours by prefix, a bounded number of places a run, and never
+ * reads the store whole. Keys hold SHA-256 hashes, never an address; an erasure deletes its
+ * mailbox's places at once (`forgetAddress`).
  */
 import { createHash } from 'node:crypto';
-import { addressKey } from '../../../src/lib/schemas/index.ts';
-import { withStore, type Store } from './store.ts';
+import { mailboxKey } from '../../../src/lib/schemas/index.ts';
+import { storageTimeLeft, withStore, type Store } from './store.ts';
 
 export const ACK_LIMITS_STORE = 'ack-limits';
-const HOUR = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
-export type Who = 'to' | 'from';
+/** What a place is counted against: `to` a mailbox, `domain` its domain, `from` a client, `all`. */
+export type Counter = 'to' | 'domain' | 'from' | 'all';
 
-const hash = (who: Who, value: string) =>
-  createHash('sha256')
-    .update(`${who}\n${who === 'to' ? addressKey(value) : value}`)
-    .digest('hex');
+/** Places one sweep deletes at most (it runs every 5 minutes). */
+export const SWEEP_MAX_DELETES = 1_000;
+/** Deletes a sweep has in flight at once. */
+const SWEEP_CONCURRENCY = 8;
+/** Storage time a sweep leaves to the rest of its run: it stops deleting before this. */
+const SWEEP_RESERVE_MS = 1_000;
 
-/** The slots of `who` taken in the hour `hour` (an index of whole hours since 1970), with times. */
-async function slotsOf(store: Store, prefix: string, hour: number): Promise<number[]> {
-  const { blobs } = await store.list({ prefix: `${prefix}/${hour}/` });
-  const times = await Promise.all(
-    blobs.map(async ({ key }) => {
-      const slot = (await store.get(key, { type: 'json' })) as { at?: number } | null;
-      return slot?.at ?? 0;
-    }),
-  );
-  return times;
+const hash = (counter: Counter, value: string) =>
+  createHash('sha256').update(`${counter}\n${value}`).digest('hex');
+
+const hourOf = (now: number) => Math.floor(now / HOUR_MS);
+
+/** The key prefix of `value`'s places of `counter` in `hour`. */
+export function placePrefix(hour: number, counter: Counter, value: string): string {
+  return `${hour}/${counter}/${hash(counter, value)}/`;
 }
 
-/** Takes one of `max` places of the last hour for `value`; false when all are taken. */
+/** Keys under `prefix` (paged, so a crowded hour is never read whole for one place). */
+async function keysUnder(store: Store, prefix: string, max: number): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const page of store.list({ prefix, paginate: true })) {
+    for (const { key } of page.blobs) {
+      keys.push(key);
+      if (keys.length >= max) return keys;
+    }
+  }
+  return keys;
+}
+
+/** Order-free shuffle, so simultaneous takers try different free places first. */
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/**
+ * Takes one of `max` places of the last hour of `counter` for `value` (already canonical: a
+ * mailbox, a domain, a client address, '' for the site); false when all are taken.
+ */
 export async function takePlace(
-  who: Who,
+  counter: Counter,
   value: string,
   max: number,
   now: number,
 ): Promise<boolean> {
-  const prefix = `${who}/${hash(who, value)}`;
-  const hour = Math.floor(now / HOUR);
+  if (max < 1) return false;
+  const hour = hourOf(now);
+  const current = placePrefix(hour, counter, value);
   return withStore(ACK_LIMITS_STORE, async (store) => {
-    const recent = (await slotsOf(store, prefix, hour - 1)).filter((at) => now - at < HOUR);
-    for (let slot = 0; slot < max - recent.length; slot++) {
-      const taken = await store.setJSON(
-        `${prefix}/${hour}/${slot}`,
+    const [before, taken] = await Promise.all([
+      keysUnder(store, placePrefix(hour - 1, counter, value), max),
+      keysUnder(store, current, max),
+    ]);
+    const times = await Promise.all(
+      before.map(async (key) => {
+        const place = (await store.get(key, { type: 'json' })) as { at?: number } | null;
+        return place?.at ?? 0;
+      }),
+    );
+    const recent = times.filter((at) => now - at < HOUR_MS).length;
+    const used = new Set(taken.map((key) => key.slice(current.length)));
+    const free = [];
+    for (let slot = 0; slot < max - recent; slot++) if (!used.has(String(slot))) free.push(slot);
+    for (const slot of shuffled(free)) {
+      const { modified } = await store.setJSON(
+        `${current}${slot}`,
         { at: now },
         { onlyIfNew: true },
       );
-      if (taken.modified) return true;
+      if (modified) return true;
     }
     return false;
   });
 }
 
-/** Deletes slots of hours that ended more than an hour before `now`. */
-export async function sweepPlaces(now: number): Promise<number> {
-  const current = Math.floor(now / HOUR);
+/** The store's top level: its folders (hours, or an older layout's) and any loose keys. */
+async function topLevel(store: Store): Promise<{ folders: string[]; keys: string[] }> {
+  const folders: string[] = [];
+  const keys: string[] = [];
+  for await (const page of store.list({ directories: true, paginate: true })) {
+    folders.push(...page.directories.map((name) => name.replace(/\/$/, '')));
+    keys.push(...page.blobs.map(({ key }) => key));
+  }
+  return { folders, keys };
+}
+
+const isHour = (name: string) => /^\d+$/.test(name);
+
+/**
+ * Deletes the places of hours that ended more than an hour before `now` (the current and the
+ * previous hour are kept), and anything outside an hour's folder (an older key layout): oldest
+ * hour first, at most `maxDeletes` places, and none once the run's storage time is nearly spent.
+ * What is left goes on the next run. Returns how many were deleted.
+ */
+export async function sweepPlaces(
+  now: number,
+  { maxDeletes = SWEEP_MAX_DELETES }: { maxDeletes?: number } = {},
+): Promise<number> {
+  const keep = hourOf(now) - 1;
   return withStore(ACK_LIMITS_STORE, async (store) => {
-    const { blobs } = await store.list();
+    const top = await topLevel(store);
+    const folders = top.folders
+      .filter((name) => !isHour(name) || Number(name) < keep)
+      .sort((a, b) => Number(a) - Number(b));
     let removed = 0;
-    for (const { key } of blobs) {
-      const hour = Number(key.split('/')[2]);
-      if (Number.isFinite(hour) && hour < current - 1) {
-        await store.delete(key);
-        removed++;
+    const remove = async (keys: readonly string[]) => {
+      for (let at = 0; at < keys.length; at += SWEEP_CONCURRENCY) {
+        if (storageTimeLeft() < SWEEP_RESERVE_MS) return false;
+        const batch = keys.slice(at, at + SWEEP_CONCURRENCY);
+        await Promise.all(batch.map((key) => store.delete(key)));
+        removed += batch.length;
       }
+      return true;
+    };
+    if (!(await remove(top.keys.slice(0, maxDeletes)))) return removed;
+    for (const folder of folders) {
+      const left = maxDeletes - removed;
+      if (left <= 0 || storageTimeLeft() < SWEEP_RESERVE_MS) break;
+      if (!(await remove(await keysUnder(store, `${folder}/`, left)))) break;
     }
     return removed;
   });
 }
 
-/** Deletes every slot of an e-mail address (an erasure). */
+/** Deletes every place of the mailbox of `email` (an erasure), in each hour the store holds. */
 export async function forgetAddress(email: string): Promise<void> {
+  const mailbox = mailboxKey(email);
   await withStore(ACK_LIMITS_STORE, async (store) => {
-    const { blobs } = await store.list({ prefix: `to/${hash('to', email)}/` });
-    for (const { key } of blobs) await store.delete(key);
+    for (const hour of (await topLevel(store)).folders.filter(isHour)) {
+      const keys = await keysUnder(store, placePrefix(Number(hour), 'to', mailbox), 1_000);
+      await Promise.all(keys.map((key) => store.delete(key)));
+    }
   });
 }

@@ -180,7 +180,10 @@ const EXPORT_READ_SHARE = 0.5;
 const FULL_READ_RESERVE_MS = 750;
 /** Times a delete rewrites the index when another writer's index came first. */
 const REINDEX_ATTEMPTS = 4;
-/** Fields of a stored record that are not the submission (compared on a keyed retry). */
+/**
+ * Fields of a stored record that are not the submission (compared on a keyed retry); the
+ * `acknowledgement` note is written after the create (functions/_lib/submission.ts).
+ */
 const RECORD_FIELDS = new Set([
   '_id',
   'createdAt',
@@ -188,6 +191,7 @@ const RECORD_FIELDS = new Set([
   'statusChangedAt',
   'notes',
   'version',
+  'acknowledgement',
 ]);
 
 /** Reading for the index may go on until this clock time. */

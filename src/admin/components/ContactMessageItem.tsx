@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AdminContactMessage } from '../api/client';
 import { formatDate, languageName, mailtoHref } from '../display';
+import { acknowledgementNote } from '../display/values';
 import { DEFAULT_STATUS } from '../../lib/schemas';
 import { MESSAGE } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
@@ -21,6 +22,7 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const mailto = mailtoHref(message.email);
+  const skipped = acknowledgementNote(message);
 
   return (
     <li className="admin-list__item admin-message" data-message-id={message._id}>
@@ -49,6 +51,7 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
       </span>
       <div className="admin-message__details" id={bodyId} hidden={!open}>
         <p className="admin-message__body">{message.message}</p>
+        {skipped && <p className="admin-message__note">{skipped}</p>}
         {open && <FollowUpPanel kind={MESSAGE} record={message} onChange={onChange} />}
       </div>
     </li>

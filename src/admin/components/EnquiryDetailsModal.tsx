@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AdminEnquiry } from '../api/client';
 import { enquiryDetailRows, formatDate, mailtoHref } from '../display';
+import { acknowledgementNote } from '../display/values';
 import { ENQUIRY } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
 import Button from './Button';
@@ -49,6 +50,7 @@ export default function EnquiryDetailsModal({ enquiry, onClose, onChange }: Prop
   }, [enquiry]);
 
   const close = () => dialog.current?.close();
+  const skipped = enquiry ? acknowledgementNote(enquiry) : undefined;
   const mailto = enquiry ? mailtoHref(enquiry.emailAddress) : null;
   const reply = () => {
     if (mailto) window.location.href = mailto;
@@ -83,6 +85,12 @@ export default function EnquiryDetailsModal({ enquiry, onClose, onChange }: Prop
                   <dd>{row.value}</dd>
                 </div>
               ))}
+              {skipped && (
+                <div data-field="acknowledgement">
+                  <dt>Acknowledgement</dt>
+                  <dd>{skipped}</dd>
+                </div>
+              )}
             </dl>
             <FollowUpPanel key={enquiry._id} kind={ENQUIRY} record={enquiry} onChange={onChange} />
           </div>

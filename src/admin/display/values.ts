@@ -9,7 +9,9 @@ import {
   OTHER_HOW_HEARD,
   LANGUAGE_NAMES,
   OTHER_INSTITUTION_TYPE,
+  isAcknowledgementSkipped,
   isEmail,
+  type AckSkipReason,
   type Enquiry,
   type EnquiryField,
 } from '../../lib/schemas';
@@ -75,4 +77,21 @@ export function formatDate(iso: unknown): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
   return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const SKIPPED_BECAUSE: Readonly<Record<AckSkipReason, string>> = {
+  client: "the sender's network address reached its hourly limit",
+  recipient: 'this address was sent one within the hour',
+  domain: "the hourly limit for the address's domain was reached",
+  site: "the site's hourly limit was reached",
+};
+
+/**
+ * Said with a lead whose sender was not acknowledged because an hourly limit was reached:
+ * "Acknowledgement not sent: the site's hourly limit was reached." Undefined otherwise.
+ */
+export function acknowledgementNote(record: { acknowledgement?: unknown }): string | undefined {
+  const note = record.acknowledgement;
+  if (!isAcknowledgementSkipped(note)) return undefined;
+  return `Acknowledgement not sent: ${SKIPPED_BECAUSE[note.reason]}.`;
 }

@@ -3,6 +3,7 @@
  */
 import * as v from 'valibot';
 import type { Locale } from '../../i18n/locales.ts';
+import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import { LIMITS, requiredEmail, requiredText } from './fields.ts';
 
 export const ContactMessageSchema = v.object({
@@ -16,5 +17,13 @@ export const ContactMessageSchema = v.object({
 
 export type ContactMessageInput = v.InferOutput<typeof ContactMessageSchema>;
 
-/** A stored contact message, as the admin list returns it: the language it was sent in, too. */
-export type ContactMessage = { _id: string; createdAt: string; lang: Locale } & ContactMessageInput;
+/**
+ * A stored contact message, as the admin list returns it: the language it was sent in, too, and
+ * whether its acknowledgement was skipped.
+ */
+export type ContactMessage = {
+  _id: string;
+  createdAt: string;
+  lang: Locale;
+  acknowledgement?: AcknowledgementSkipped;
+} & ContactMessageInput;

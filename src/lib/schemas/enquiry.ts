@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { validation as enValidation } from '../../i18n/forms/en-validation.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import {
   EMAIL_MESSAGE,
   LIMITS,
@@ -316,8 +317,16 @@ export const EnquirySchema = stepSchema({
 export type EnquiryInput = v.InferOutput<typeof EnquirySchema>;
 export type EnquiryField = keyof EnquiryInput & string;
 
-/** A stored enquiry, as the admin list returns it: the language it was sent in, too. */
-export type Enquiry = { _id: string; createdAt: string; lang: Locale } & EnquiryInput;
+/**
+ * A stored enquiry, as the admin list returns it: the language it was sent in, too, and whether
+ * its acknowledgement was skipped.
+ */
+export type Enquiry = {
+  _id: string;
+  createdAt: string;
+  lang: Locale;
+  acknowledgement?: AcknowledgementSkipped;
+} & EnquiryInput;
 
 /** The wizard's working values: text for every field, a list for the institution types. */
 export type EnquiryFormValues = {

@@ -12,3 +12,6 @@ export * from './factors.ts';
 export * from './erasure.ts';
 export * from './search.ts';
 export * from './outbox.ts';
+export * from './choices.ts';
+export * from './mailbox.ts';
+export * from './acknowledgement.ts';

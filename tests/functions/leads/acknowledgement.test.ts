@@ -10,12 +10,14 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { getStore } from '@netlify/blobs';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import contactMessagesFn from '../../../functions/contact-messages.ts';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import erasureFn from '../../../functions/erasure.ts';
 import { mayAcknowledge, referenceOf } from '../../../functions/_lib/acknowledgement.ts';
 import { deliverDue, type OutboxEntry } from '../../../functions/_lib/outbox.ts';
 import { site } from '../../../src/config/site.ts';
+import type { ContactMessage } from '../../../src/lib/schemas/index.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
 import {
   call,
@@ -106,6 +108,28 @@ const enquire = (fields: Record<string, unknown> = {}, ip = '203.0.113.7') =>
 const message = (fields: Record<string, unknown> = {}, ip = '203.0.113.7') =>
   call(contactFn, { path: '/api/contact', json: validContact(fields), ip });
 
+/** How many acknowledgements are in the outbox (sent or not). */
+async function queuedAcks(): Promise<number> {
+  const outbox = getStore({ name: 'outbox', consistency: 'strong' });
+  const entries = await Promise.all(
+    (await outbox.list()).blobs.map(({ key }) => outbox.get(key, { type: 'json' })),
+  );
+  return entries.filter((entry) => (entry as { kind?: string } | null)?.kind === 'ack').length;
+}
+
+/** Mail is on, but no server answers: what is queued is counted, and nothing waits on SMTP. */
+const queueOnly = async () => useMail(await deadPort());
+
+/** Every stored contact message, as the admin reads them. */
+async function storedMessages() {
+  const res = await call(contactMessagesFn, {
+    path: '/api/contact-messages?pageSize=100',
+    token: await makeToken(),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as ContactMessage[];
+}
+
 const outboxEntry = async (key: string) =>
   (await getStore({ name: 'outbox', consistency: 'strong' }).get(key, {
     type: 'json',
@@ -136,7 +160,6 @@ describe('what the sender gets', () => {
       'One of our engineers will reply within one working day',
       'Generator Capacity: 10 kWh - 50 kWh',
       'Thank you for writing to us. We have received your generator enquiry,',
-      'Email Address: asha@example.org',
       site.phone.display,
       'http://localhost:8888/privacy-policy',
     ]) {
@@ -146,16 +169,18 @@ describe('what the sender gets', () => {
     if (process.env['ACK_SAMPLE']) writeFileSync(process.env['ACK_SAMPLE'], ack);
   });
 
-  it("carries no link, address or markup of the sender's (the office's copy keeps them)", async () => {
+  it("quotes none of the sender's words but a name cut to letters (the office's copy keeps them)", async () => {
     useMail(await startSmtp());
     const text =
       'Please visit https://evil.example/win and www.evil.example or evil.example/x, ' +
       'write to bob@evil.example, <a href="//evil.example">here</a> <b>now</b>.';
-    expect((await message({ message: text, email: 'victim@example.org' })).status).toBe(201);
+    const sent = { message: text, email: 'victim@example.org', name: 'Win at evil.example/x' };
+    expect((await message(sent)).status).toBe(201);
     const ack = readable(acks()[0]!.raw);
     expect(acks()[0]!.to).toEqual(['victim@example.org']);
-    expect(ack).not.toMatch(/evil|<a|<b>|href/i);
-    expect(ack).toContain('Please visit [link removed] and [link removed] or [link removed]');
+    const body = ack.slice(ack.indexOf('\n\n'));
+    expect(body).not.toMatch(/evil\.|<a|<b>|href|Please visit|victim@/i);
+    expect(ack).toContain('Dear Win at evil example x,');
     const office = readable(received.find(({ to }) => to.includes(site.email))!.raw);
     expect(office).toContain('https://evil.example/win');
   });
@@ -197,11 +222,111 @@ describe('limits', () => {
     expect(acks()).toHaveLength(1);
   });
 
+  it('counts a mailbox once however it is spelled: tags, case, Gmail dots and googlemail.com', async () => {
+    useMail(await startSmtp());
+    const spellings = [
+      'victim@gmail.com',
+      'victim+1@gmail.com',
+      'Victim+2@GMAIL.com',
+      'v.i.c.t.i.m@googlemail.com',
+      'VICTIM+x@googlemail.com',
+    ];
+    for (const [n, email] of spellings.entries()) {
+      expect((await message({ email }, `198.51.100.${n + 1}`)).status).toBe(201);
+    }
+    expect(acks()).toHaveLength(1);
+    expect(received.filter(({ to }) => to.includes(site.email))).toHaveLength(spellings.length);
+    const skipped = (await storedMessages()).filter(({ acknowledgement }) => acknowledgement);
+    expect(skipped).toHaveLength(spellings.length - 1);
+    for (const { acknowledgement } of skipped) {
+      expect(acknowledgement).toMatchObject({ state: 'skipped', reason: 'recipient' });
+    }
+  });
+
+  it("Yahoo's '-' tags are one mailbox; elsewhere mary-jane@ and mary@ are two", async () => {
+    useMail(await startSmtp());
+    await message({ email: 'asha@yahoo.com' }, '198.51.100.1');
+    await message({ email: 'asha-shop@yahoo.com' }, '198.51.100.2');
+    await message({ email: 'mary@example.net' }, '198.51.100.3');
+    await message({ email: 'mary-jane@example.net' }, '198.51.100.4');
+    expect(acks().map(({ to }) => to[0])).toEqual([
+      'asha@yahoo.com',
+      'mary@example.net',
+      'mary-jane@example.net',
+    ]);
+  });
+
+  it('at most ACK_MAX_PER_HOUR (default 30) in all, when 60 arrive at once from 60 addresses', async () => {
+    await queueOnly();
+    const sent = Array.from({ length: 60 }, (_, n) =>
+      message({ email: `sender${n}@domain${n}.example` }, `198.51.${Math.floor(n / 250)}.${n}`),
+    );
+    expect(new Set((await Promise.all(sent)).map(({ status }) => status))).toEqual(new Set([201]));
+    expect(await queuedAcks()).toBe(30);
+    const stored = await storedMessages();
+    expect(stored).toHaveLength(60);
+    const skipped = stored.filter(({ acknowledgement }) => acknowledgement);
+    expect(skipped).toHaveLength(30);
+    for (const { acknowledgement } of skipped)
+      expect(acknowledgement).toMatchObject({ reason: 'site' });
+  });
+
+  it('at most ACK_MAX_PER_DOMAIN_PER_HOUR (default 10) to one domain and its subdomains, also at once', async () => {
+    await queueOnly();
+    const sent = Array.from({ length: 20 }, (_, n) =>
+      message(
+        { email: n % 2 ? `person${n}@corp.example` : `person${n}@mail${n}.corp.example` },
+        `198.51.100.${n + 1}`,
+      ),
+    );
+    await Promise.all(sent);
+    expect(await queuedAcks()).toBe(10);
+    const skipped = (await storedMessages()).filter(({ acknowledgement }) => acknowledgement);
+    expect(skipped.map(({ acknowledgement }) => acknowledgement?.reason)).toEqual(
+      Array.from({ length: 10 }, () => 'domain'),
+    );
+  });
+
+  it('the limits are configurable', async () => {
+    useMail(await startSmtp());
+    vi.stubEnv('ACK_MAX_PER_HOUR', '3');
+    vi.stubEnv('ACK_MAX_PER_DOMAIN_PER_HOUR', '2');
+    for (let n = 1; n <= 3; n++) await message({ email: `p${n}@one.example` }, `198.51.100.${n}`);
+    for (let n = 4; n <= 6; n++) await message({ email: `p${n}@two.example` }, `198.51.100.${n}`);
+    expect(acks().map(({ to }) => to[0])).toEqual([
+      'p1@one.example',
+      'p2@one.example',
+      'p4@two.example',
+    ]);
+  });
+
+  it('a keyed retry of a lead whose acknowledgement was skipped gets that lead again', async () => {
+    useMail(await startSmtp());
+    await message({}, '198.51.100.1');
+    const keyed = () =>
+      call(contactFn, {
+        path: '/api/contact',
+        json: validContact(),
+        ip: '198.51.100.2',
+        headers: { 'idempotency-key': 'retry-of-a-skipped-acknowledgement' },
+      });
+    const first = await keyed();
+    expect(first.status).toBe(201);
+    const again = await keyed();
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as { _id: string })._id).toBe(
+      ((await first.json()) as { _id: string })._id,
+    );
+    expect(acks()).toHaveLength(1);
+  });
+
   it("an erasure removes the address's places", async () => {
     useMail(await startSmtp());
     await message({ email: 'asha@example.org' });
     const places = getStore({ name: 'ack-limits', consistency: 'strong' });
-    expect((await places.list({ prefix: 'to/' })).blobs).toHaveLength(1);
+    const mailboxPlaces = async () =>
+      (await places.list()).blobs.filter(({ key }) => key.split('/')[1] === 'to');
+    expect(await mailboxPlaces()).toHaveLength(1);
     const token = await makeToken();
     const preview = await call(erasureFn, { path: '/api/erasure?email=asha@example.org', token });
     const { ids } = (await preview.json()) as { ids: string[] };
@@ -211,7 +336,9 @@ describe('limits', () => {
       json: { email: 'asha@example.org', ids },
     });
     expect(erased.status).toBe(200);
-    expect((await places.list({ prefix: 'to/' })).blobs).toEqual([]);
+    expect(await mailboxPlaces()).toEqual([]);
+    // The site's and the domain's counts name no one, and stay.
+    expect((await places.list()).blobs.length).toBeGreaterThan(0);
     // Every e-mail of the address left the outbox too.
     expect((await getStore({ name: 'outbox', consistency: 'strong' }).list()).blobs).toEqual([]);
   });

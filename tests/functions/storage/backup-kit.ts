@@ -45,12 +45,16 @@ export async function snapshot(
   const all = new Map<string, string>();
   for (const name of names) {
     const store = storeOf(name);
-    for (const { key } of (await store.list()).blobs) {
-      const found = await store.getWithMetadata(key, { type: 'arrayBuffer' });
-      all.set(
-        `${name}/${key}`,
-        `${sha256(new Uint8Array(found!.data))} ${JSON.stringify(found!.metadata)}`,
+    const keys = (await store.list()).blobs.map(({ key }) => key).sort();
+    for (let at = 0; at < keys.length; at += 32) {
+      const read = await Promise.all(
+        keys.slice(at, at + 32).map(async (key) => {
+          const found = await store.getWithMetadata(key, { type: 'arrayBuffer' });
+          const digest = sha256(new Uint8Array(found!.data));
+          return [`${name}/${key}`, `${digest} ${JSON.stringify(found!.metadata)}`] as const;
+        }),
       );
+      for (const [where, what] of read) all.set(where, what);
     }
   }
   return all;

@@ -123,7 +123,7 @@ describe('the security store', () => {
     const keys = await makeKeys();
     const security = getStore({ name: 'admin-security', consistency: 'strong' });
     await security.setJSON('passkeys/backed-up', { id: 'backed-up' });
-    await storeOf(lead.store).setJSON(lead.key, lead.value, { metadata: lead.metadata });
+    await storeOf(lead.store).setJSON(lead.key, lead.value, { metadata: { version: 1 } });
     const file = await sealToBytes(backupLines(storeOf), keys.making);
     const backup = await open(file, keys.opening);
     expect(backup.manifest.stores['admin-security']).toBe(1);
