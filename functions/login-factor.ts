@@ -1,12 +1,15 @@
 /**
- * The sign-in's second step, with the ticket of the password step (_lib/factors/sign-in.ts):
+ * The sign-in's second step, with the ticket of the password step (_lib/factors/sign-in.ts: each
+ * attempt takes one of the ticket's three tries and counts toward the address's and the account's
+ * lockouts; the factor is checked, the ticket spent, then the factor used up):
  * - POST /api/login/passkey `{ ticket, response }`: the passkey's signature of the ticket's
- *   challenge; the ticket is spent by the attempt, right or wrong.
+ *   challenge, which the ticket's spending makes single-use.
  * - POST /api/login/totp `{ ticket, code }`: the authenticator app's code, each used once.
  * - POST /api/login/recovery `{ ticket, code }`: a recovery code, used once; an alert is sent.
  * - POST /api/login/enrol `{ ticket, response, name? }`: the first passkey, where no factor
- *   exists; answers with the ten recovery codes, shown once.
- * Each answers `{ token }` (SignedIn) or 401, and counts toward the lockout like a password.
+ *   exists; answers with the ten recovery codes, shown once. Of enrolments at once, the one that
+ *   writes the first recovery codes (`onlyIfNew`) wins; the others get 409 and no codes.
+ * Each answers `{ token }` (SignedIn), 401, or 429 with Retry-After.
  */
 import type { Config } from '@netlify/functions';
 import {
@@ -18,15 +21,17 @@ import {
 import { audit } from './_lib/audit.ts';
 import { readBody } from './_lib/body.ts';
 import { sendAlert } from './_lib/factors/alerts.ts';
-import { verifyCreation, verifyUse } from './_lib/factors/passkeys.ts';
-import { newRecoveryCodes, useRecoveryCode } from './_lib/factors/recovery.ts';
+import { checkPasskey, verifyCreation } from './_lib/factors/passkeys.ts';
+import { checkRecoveryCode, firstRecoveryCodes } from './_lib/factors/recovery.ts';
 import { relyingParty } from './_lib/factors/relying-party.ts';
 import { attemptSecondStep } from './_lib/factors/sign-in.ts';
-import { readTicket, spend } from './_lib/factors/tickets.ts';
-import { useTotp } from './_lib/factors/totp.ts';
+import { readTicket } from './_lib/factors/tickets.ts';
+import { checkTotp } from './_lib/factors/totp.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
 import { security } from './_lib/repositories/admin-security.ts';
 import { validate } from './_lib/validate.ts';
+
+const ENROLLED_ALREADY = 'A passkey has been set up already. Please sign in again.';
 
 const passkey: Handler = async (req, context) => {
   const body = validate(PasskeyStepSchema, (await readBody(req)).data);
@@ -34,13 +39,14 @@ const passkey: Handler = async (req, context) => {
   const rp = relyingParty(req, context);
   return json(
     await attemptSecondStep(req, context, ticket, 'passkey', async () => {
-      // The challenge is single-use: this attempt spends it, whatever the outcome.
-      await spend(ticket);
       if (ticket.challenge === undefined || ticket.rp !== rp.id) {
         throw new HttpError(401, 'That passkey was not accepted.');
       }
-      await verifyUse(rp, ticket.challenge, body.response, Date.now());
-      return {};
+      const use = await checkPasskey(rp, ticket.challenge, body.response, Date.now());
+      return async () => {
+        await use();
+        return {};
+      };
     }),
   );
 };
@@ -50,9 +56,11 @@ const totp: Handler = async (req, context) => {
   const ticket = await readTicket(body.ticket, ['sign-in'], context);
   return json(
     await attemptSecondStep(req, context, ticket, 'totp', async () => {
-      await useTotp(body.code, Date.now());
-      await spend(ticket);
-      return {};
+      const use = await checkTotp(body.code, Date.now());
+      return async () => {
+        await use();
+        return {};
+      };
     }),
   );
 };
@@ -67,9 +75,11 @@ const recovery: Handler = async (req, context) => {
     ticket,
     'recovery',
     async () => {
-      left = await useRecoveryCode(body.code);
-      await spend(ticket);
-      return { recoveryCodesLeft: left };
+      const use = await checkRecoveryCode(body.code);
+      return async () => {
+        left = await use();
+        return { recoveryCodesLeft: left };
+      };
     },
     async () => {
       await audit('recovery-code.used', { count: left });
@@ -90,7 +100,6 @@ const enrol: Handler = async (req, context) => {
   const rp = relyingParty(req, context);
   const name = body.name ?? 'Passkey';
   const enrolled = async () => {
-    await spend(ticket);
     if (ticket.challenge === undefined || ticket.rp !== rp.id) {
       throw new HttpError(401, 'The new passkey could not be checked.');
     }
@@ -101,14 +110,26 @@ const enrol: Handler = async (req, context) => {
       security.recoveryCodes(),
     ]);
     if (passkeys.length > 0 || totpFactor !== null || codes !== null) {
-      throw new HttpError(409, 'A passkey has been set up already. Please sign in again.');
+      throw new HttpError(409, ENROLLED_ALREADY);
     }
     const now = Date.now();
     const created = await verifyCreation(rp, ticket.challenge, body.response, name, now);
-    if (!(await security.writePasskey(created, 'new'))) {
-      throw new HttpError(409, 'This passkey is set up already. Please sign in again.');
-    }
-    return { recoveryCodes: await newRecoveryCodes(now) };
+    return async () => {
+      // The first recovery codes are the enrolment's claim: written only where none exist, by
+      // one request of any number at once (tests/functions/auth/factor-races.test.ts).
+      const recoveryCodes = await firstRecoveryCodes(now);
+      if (recoveryCodes === null) throw new HttpError(409, ENROLLED_ALREADY);
+      let written = false;
+      try {
+        written = await security.writePasskey(created, 'new');
+      } finally {
+        // Codes without their passkey would pass for an enrolment that never was.
+        if (!written) await security.removeRecoveryCodes().catch(() => {});
+      }
+      if (!written)
+        throw new HttpError(409, 'This passkey is set up already. Please sign in again.');
+      return { recoveryCodes };
+    };
   };
   const signedIn = await attemptSecondStep(req, context, ticket, 'passkey', enrolled, async () => {
     await audit('passkey.added', { target: name });

@@ -27,7 +27,12 @@ import { audit, currentActor } from './_lib/audit.ts';
 import { TOKEN_TTL_SECONDS, admin, currentToken, tokenConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
 import { sendAlert } from './_lib/factors/alerts.ts';
-import { creationOptions, passkeysOf, verifyCreation } from './_lib/factors/passkeys.ts';
+import {
+  creationOptions,
+  passkeysOf,
+  removePasskey as removeStoredPasskey,
+  verifyCreation,
+} from './_lib/factors/passkeys.ts';
 import { newRecoveryCodes } from './_lib/factors/recovery.ts';
 import { relyingParty } from './_lib/factors/relying-party.ts';
 import { endSession, listSessions } from './_lib/factors/sessions.ts';
@@ -172,24 +177,9 @@ const renamePasskey = admin(
 
 const removePasskey = admin(
   recent(async (req, context) => {
-    const id = passkeyId(context);
-    const here = await passkeysOf(relyingParty(req, context));
-    const passkey = here.find((entry) => entry.value.id === id);
-    if (passkey === undefined) throw new HttpError(404, 'Passkey not found.');
-    if (here.length === 1) {
-      throw new HttpError(
-        409,
-        'This is your only passkey here. Add another one before you remove it, so you can still sign in.',
-      );
-    }
-    await security.removePasskey(id);
-    await sendAlert(
-      'passkey-removed',
-      { detail: `Its name: ${passkey.value.name}.` },
-      req,
-      context,
-    );
-    return json(summary(passkey.value));
+    const passkey = await removeStoredPasskey(relyingParty(req, context), passkeyId(context));
+    await sendAlert('passkey-removed', { detail: `Its name: ${passkey.name}.` }, req, context);
+    return json(summary(passkey));
   }),
   {
     event: 'passkey.removed',

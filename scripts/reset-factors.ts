@@ -18,7 +18,7 @@ import {
   putNewEntry,
   type OutboxEntry,
 } from '../functions/_lib/repositories/outbox.ts';
-import { SECURITY_STORE } from '../functions/_lib/repositories/admin-security.ts';
+import { SECURITY_STORE, removeFactors } from '../functions/_lib/repositories/admin-security.ts';
 import { openTarget } from './backup-target.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -32,15 +32,11 @@ try {
 const target = await openTarget(root);
 try {
   const store = target.storeOf(values.previews ? `preview-${SECURITY_STORE}` : SECURITY_STORE);
-  const { blobs } = await store.list();
-  const factors = blobs
-    .map(({ key }) => key)
-    .filter((key) => key.startsWith('passkeys/') || key === 'totp' || key === 'recovery');
-  for (const key of factors) await store.delete(key);
+  const removed = await removeFactors(store);
 
   const now = Date.now();
   const who = `operator ${userInfo().username}@${hostname()}`.slice(0, 120);
-  const record = auditRecord('factors.reset', { target: who, count: factors.length }, {}, now);
+  const record = auditRecord('factors.reset', { target: who, count: removed }, {}, now);
   await target.storeOf(AUDIT_STORE).setJSON(record.id, record, { onlyIfNew: true });
 
   const to = process.env['ADMIN_EMAIL'];
@@ -70,7 +66,7 @@ try {
     await putNewEntry(target.storeOf(OUTBOX_STORE), entry);
   }
   console.log(
-    `Removed ${factors.length} sign-in factor record(s) from ${target.label}` +
+    `Removed ${removed} sign-in factor record(s) from ${target.label}` +
       `${values.previews ? ' (previews)' : ''}. The next admin sign-in sets up a new passkey.` +
       `\nLogged as factors.reset in the audit log${to ? `; alert queued to ${to}` : ''}.`,
   );

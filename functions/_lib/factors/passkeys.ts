@@ -107,15 +107,16 @@ export async function verifyCreation(
 }
 
 /**
- * Checks an assertion against the stored passkey it names, and stores its counter and last use
- * over the version read. Any refusal is one 401 that says nothing of why.
+ * Checks an assertion against the stored passkey it names, changing nothing. Gives the step that
+ * stores its counter and last use over the version checked. Any refusal is one 401 that says
+ * nothing of why.
  */
-export async function verifyUse(
+export async function checkPasskey(
   rp: RelyingParty,
   challenge: string,
   response: unknown,
   now: number,
-): Promise<StoredPasskey> {
+): Promise<() => Promise<StoredPasskey>> {
   const id = (response as { id?: unknown }).id;
   const stored =
     typeof id === 'string' && /^[\w-]{1,1024}$/.test(id) ? await security.passkey(id) : null;
@@ -143,12 +144,37 @@ export async function verifyUse(
   } catch {
     throw new HttpError(401, PASSKEY_REFUSED);
   }
-  const used = { ...passkey, counter: newCounter, lastUsedAt: new Date(now).toISOString() };
-  // Over the version whose counter was checked: a concurrent use of the same value loses here.
-  if (await security.writePasskey(used, { etag: stored.etag })) return used;
-  // A passkey that keeps no counter (0, as synced passkeys report) has nothing to protect: a use
-  // beside another one only lost the write of its last-use time.
-  const current = await security.passkey(passkey.id);
-  if (newCounter === 0 && current !== null && current.value.counter === 0) return current.value;
-  throw new HttpError(401, PASSKEY_REFUSED);
+  return async () => {
+    const used = { ...passkey, counter: newCounter, lastUsedAt: new Date(now).toISOString() };
+    // Over the version whose counter was checked: a concurrent use of the same value loses here.
+    if (await security.writePasskey(used, { etag: stored.etag })) return used;
+    // A passkey that keeps no counter (0, as synced passkeys report) has nothing to protect: a
+    // use beside another one only lost the write of its last-use time.
+    const current = await security.passkey(passkey.id);
+    if (newCounter === 0 && current !== null && current.value.counter === 0) return current.value;
+    throw new HttpError(401, PASSKEY_REFUSED);
+  };
+}
+
+const ONLY_PASSKEY =
+  'This is your only passkey here. Add another one before you remove it, so you can still sign in.';
+
+/**
+ * Removes a passkey of `rp`, never the last one, however many removals run at once: each removal
+ * deletes its passkey first, then looks; one that finds none of `rp` left puts its own back and is
+ * refused (409). Of removals that overlap, the last to look sees every other one's deletion, so it
+ * either finds a passkey still there or puts its own back: one always stays
+ * (tests/functions/auth/factor-races.test.ts). The removed passkey; 404 when there is none.
+ */
+export async function removePasskey(rp: RelyingParty, id: string): Promise<StoredPasskey> {
+  const here = await passkeysOf(rp);
+  const passkey = here.find((entry) => entry.value.id === id);
+  if (passkey === undefined) throw new HttpError(404, 'Passkey not found.');
+  if (here.length === 1) throw new HttpError(409, ONLY_PASSKEY);
+  await security.removePasskey(id);
+  if ((await passkeysOf(rp)).length === 0) {
+    await security.writePasskey(passkey.value, 'new');
+    throw new HttpError(409, ONLY_PASSKEY);
+  }
+  return passkey.value;
 }

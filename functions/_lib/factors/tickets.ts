@@ -5,7 +5,9 @@
  * checks against: the WebAuthn challenge made with it, the device, the session that asked for it
  * or the authenticator secret being set up. It expires (2 minutes; 10 for an authenticator's
  * set-up, which needs a phone) and is spent once (`spend`, a conditional write): the one request
- * that spends it may go on.
+ * that spends it may go on. A sign-in ticket has TICKET_TRIES tries (`takeTry`, conditional
+ * writes): one is taken before any code is looked at, so however many requests share a ticket, at
+ * most that many codes are ever checked with it; a spent ticket is refused before a try is taken.
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
@@ -45,6 +47,9 @@ export interface Ticket extends TicketClaims {
 }
 
 const audience = (context: FunctionContext) => `site-admin-ticket:${deployScope(context)}`;
+
+/** Codes (or passkey signatures) checked with one sign-in ticket at most, right or wrong. */
+export const TICKET_TRIES = 3;
 
 /** The one message of an expired or spent ticket (the admin's login page recognises it). */
 export const EXPIRED_TICKET = EXPIRED_TICKET_MESSAGE;
@@ -108,6 +113,19 @@ export async function readTicket(
 /** Spends the ticket: the one caller that does goes on, every other gets 401. */
 export async function spend(ticket: Ticket, now = Date.now()): Promise<void> {
   if (!(await security.spendTicket(ticket.jti, ticket.exp, now))) {
+    throw new HttpError(401, EXPIRED_TICKET);
+  }
+}
+
+/**
+ * Takes one of the ticket's tries, or 401 when it is spent or has none left. Nothing about the
+ * code sent with it is looked at before this (tests/functions/auth/ticket-tries.test.ts).
+ */
+export async function takeTry(ticket: Ticket, now = Date.now()): Promise<void> {
+  if (
+    (await security.ticketSpent(ticket.jti, ticket.exp)) ||
+    !(await security.takeTicketTry(ticket.jti, ticket.exp, TICKET_TRIES, now))
+  ) {
     throw new HttpError(401, EXPIRED_TICKET);
   }
 }

@@ -38,15 +38,21 @@ export function stepOf(secret: string, code: string, now: number): number | unde
 /** The code of `secret` at `now` (tests, and a set-up's own check). */
 export const codeAt = (secret: string, now: number) => totpOf(secret).generate({ timestamp: now });
 
-/** Accepts `code` once against the stored authenticator, or 401. */
-export async function useTotp(code: string, now: number): Promise<void> {
+/**
+ * Checks `code` against the stored authenticator without using it: 401 unless it is of a step
+ * within one either side of `now` and after the last one accepted. Gives the step that uses it up:
+ * the step stored over the version checked, or 401 when another request used a code first.
+ */
+export async function checkTotp(code: string, now: number): Promise<() => Promise<void>> {
   const stored = await security.totp();
   const step = stored === null ? undefined : stepOf(stored.value.secret, code, now);
   if (stored === null || step === undefined || step <= stored.value.lastStep) {
     throw new HttpError(401, TOTP_REFUSED);
   }
-  const used: StoredTotp = { ...stored.value, lastStep: step };
-  if (!(await security.writeTotp(used, { etag: stored.etag }))) {
-    throw new HttpError(401, TOTP_REFUSED);
-  }
+  return async () => {
+    const used: StoredTotp = { ...stored.value, lastStep: step };
+    if (!(await security.writeTotp(used, { etag: stored.etag }))) {
+      throw new HttpError(401, TOTP_REFUSED);
+    }
+  };
 }

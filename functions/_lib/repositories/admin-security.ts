@@ -7,7 +7,8 @@
  * passkey's signature counter value.
  *
  * Keys: `passkeys/<credential id>`, `totp`, `recovery`, `devices/<sha256 of the device id>`,
- * `tickets/<exp>.<jti>` (spent), `sessions/<session id>`.
+ * `tickets/<exp>.<jti>` (spent), `tickets/<exp>.<jti>.try<n>` (the ticket's n-th code checked),
+ * `sessions/<session id>`.
  */
 import { withStore, type Store } from './store.ts';
 
@@ -97,9 +98,27 @@ async function remove(keys: readonly string[]): Promise<void> {
   });
 }
 
-const TICKET_KEY = /^tickets\/(\d{1,12})\.[\w-]+$/;
+/** Up to `limit` keys under `prefix`, from the first page of the listing only. */
+async function firstKeys(prefix: string, limit: number): Promise<string[]> {
+  return withSecurity(async (store) => {
+    for await (const page of store.list({ prefix, paginate: true })) {
+      return page.blobs.slice(0, limit).map(({ key }) => key);
+    }
+    return [];
+  });
+}
+
+/** A spent ticket's record or one of its tries; the expiry (epoch seconds) is the first number. */
+const TICKET_KEY = /^tickets\/(\d{1,12})\./;
+const ticketKey = (jti: string, exp: number) => `tickets/${exp}.${jti}`;
+/** Spent tickets' records one spend sweeps at most (the rest go with later ones). */
+const TICKET_SWEEP_LIMIT = 200;
 const PASSKEY_PREFIX = 'passkeys/';
 const SESSION_PREFIX = 'sessions/';
+
+/** The keys of the sign-in factors, the one list the operator's reset deletes (`removeFactors`). */
+export const isFactorKey = (key: string) =>
+  key.startsWith(PASSKEY_PREFIX) || key === 'totp' || key === 'recovery';
 
 export const security = {
   passkey: (id: string) => read<StoredPasskey>(`${PASSKEY_PREFIX}${id}`),
@@ -126,16 +145,33 @@ export const security = {
   /** Records a device; false when it was known already. */
   rememberDevice: (hash: string, at: string) => write(`devices/${hash}`, { firstSeen: at }, 'new'),
 
+  /** Whether a sign-in went through with the ticket (its id and expiry, epoch seconds). */
+  ticketSpent: async (jti: string, exp: number): Promise<boolean> =>
+    (await read(ticketKey(jti, exp))) !== null,
+
   /**
-   * Spends a ticket (its id and expiry, epoch seconds): true for the one request that does, false
-   * for every other. Spent tickets of the past are swept on the way (best effort).
+   * Takes one of the ticket's `tries` (each numbered try is written once, `onlyIfNew`): true for
+   * at most `tries` requests however many arrive at once, false for every other.
+   */
+  async takeTicketTry(jti: string, exp: number, tries: number, now: number): Promise<boolean> {
+    for (let index = 0; index < tries; index++) {
+      if (await write(`${ticketKey(jti, exp)}.try${index}`, { at: now }, 'new')) return true;
+    }
+    return false;
+  },
+
+  /**
+   * Spends a ticket: true for the one request that does, false for every other. Records of
+   * tickets that have expired are swept on the way (best effort, one page at most).
    */
   async spendTicket(jti: string, exp: number, now: number): Promise<boolean> {
-    const spent = await write(`tickets/${exp}.${jti}`, { spentAt: now }, 'new');
-    const stale = (await listKeys('tickets/').catch(() => [])).filter((key) => {
-      const at = TICKET_KEY.exec(key)?.[1];
-      return at !== undefined && Number(at) * 1000 < now;
-    });
+    const spent = await write(ticketKey(jti, exp), { spentAt: now }, 'new');
+    const stale = (await firstKeys('tickets/', TICKET_SWEEP_LIMIT).catch(() => [])).filter(
+      (key) => {
+        const at = TICKET_KEY.exec(key)?.[1];
+        return at !== undefined && Number(at) * 1000 < now;
+      },
+    );
     await remove(stale).catch(() => {});
     return spent;
   },
@@ -148,15 +184,15 @@ export const security = {
     const found = await Promise.all(keys.map((key) => read<StoredSession>(key)));
     return found.filter((entry) => entry !== null).map((entry) => entry.value);
   },
-
-  /** Deletes every factor (the operator's reset): passkeys, authenticator, recovery codes. */
-  async removeFactors(): Promise<number> {
-    const keys = [
-      ...(await listKeys(PASSKEY_PREFIX)),
-      ...(await listKeys('totp')),
-      ...(await listKeys('recovery')),
-    ];
-    await remove(keys);
-    return keys.length;
-  },
 };
+
+/**
+ * Deletes every factor (the operator's reset, scripts/reset-factors.ts, on the store it opened):
+ * passkeys, authenticator, recovery codes; never sessions, devices or tickets. The count deleted.
+ */
+export async function removeFactors(store: Pick<Store, 'list' | 'delete'>): Promise<number> {
+  const { blobs } = await store.list();
+  const keys = blobs.map(({ key }) => key).filter(isFactorKey);
+  for (const key of keys) await store.delete(key);
+  return keys.length;
+}
