@@ -4,8 +4,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { fromJS } from 'immutable';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { FILE_NUMBER, NEW_ENTRY, markedNew } from '../../src/integrations/cms/saving.js';
 import { frontmatterFormat, updateYaml, yamlFormat } from '../../src/integrations/cms/tidy-yaml';
 
 const root = join(import.meta.dirname, '../..');
@@ -110,5 +112,53 @@ describe('a language with nothing translated', () => {
     expect(yamlFormat().toFile({ order: 7, icon: 'sprout', _file_number: '07' })).toBe('');
     expect(frontmatterFormat().toFile({ order: 5, hero: { image: 'x' }, body: '' })).toBe('');
     expect(yamlFormat().toFile({ order: 7, name: 'മീര നായർ', icon: 'sprout' })).toContain('name:');
+  });
+});
+
+describe('a new entry', () => {
+  const other =
+    '# A note kept in this file only\ngroup: eia\norder: 1\ntitle: Alpha\ndescription: >-\n  Alpha, folded\n  over two lines.\n';
+  const fresh = { group: 'eia', order: 2, title: 'Beta', description: 'Beta' };
+
+  it('is never written over another file’s remembered text, whatever values they share', () => {
+    for (const mark of [{ _new_entry: true }, { _file_number: '02' }]) {
+      const format = yamlFormat();
+      format.fromFile(other);
+      const saved = format.toFile({ ...fresh, ...mark });
+      expect(saved).not.toContain('A note kept in this file only');
+      expect(saved).toBe('group: eia\norder: 2\ntitle: Beta\ndescription: Beta\n');
+    }
+    const pages = frontmatterFormat();
+    pages.fromFile('---\n# Only this page\ntitle: Alpha\nlayout: x\n---\nbody\n');
+    const page = pages.toFile({ title: 'New', layout: 'x', body: 'new', _new_entry: true });
+    expect(page).toBe('---\ntitle: New\nlayout: x\n---\nnew');
+  });
+
+  it('an edit of a file read still starts from its text', () => {
+    const format = yamlFormat();
+    format.fromFile(other);
+    expect(format.toFile({ ...format.fromFile(other), title: 'Alpha two' })).toContain(
+      '# A note kept in this file only',
+    );
+  });
+
+  it('is marked new by the save, in every language, and numbered where entries have a position', () => {
+    const entry = fromJS({
+      newRecord: true,
+      collection: 'items-eia',
+      data: { order: 7, title: 'Beta' },
+      i18n: { ml: { data: { title: 'ബീറ്റ' } }, ar: { data: { title: 'بيتا' } } },
+    });
+    const marked = markedNew(entry, new Set(['items-eia']));
+    expect(marked.getIn(['data', NEW_ENTRY])).toBe(true);
+    expect(marked.getIn(['data', FILE_NUMBER])).toBe('07');
+    expect(marked.getIn(['i18n', 'ml', 'data', NEW_ENTRY])).toBe(true);
+    expect(marked.getIn(['i18n', 'ar', 'data', NEW_ENTRY])).toBe(true);
+    const page = markedNew(
+      fromJS({ newRecord: true, collection: 'pages', data: { order: 1 } }),
+      new Set(),
+    );
+    expect(page.getIn(['data', FILE_NUMBER])).toBeUndefined();
+    expect(page.getIn(['data', NEW_ENTRY])).toBe(true);
   });
 });

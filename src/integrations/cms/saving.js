@@ -26,6 +26,12 @@
 /** The data key that carries a new entry's two-digit position to the slug template. */
 export const FILE_NUMBER = '_file_number';
 
+/**
+ * The data key that marks a new entry's data (every language's), so the formats write it fresh
+ * and never over the remembered text of another file (src/integrations/cms/tidy-yaml.ts).
+ */
+export const NEW_ENTRY = '_new_entry';
+
 /** `7` → `07`: the house's file-name prefix for a position. */
 export const fileNumber = (/** @type {number} */ order) =>
   String(Math.max(0, Math.trunc(order))).padStart(2, '0');
@@ -197,6 +203,25 @@ function githubToken() {
 }
 
 /**
+ * A new entry as it is saved: its data and each language's marked NEW_ENTRY, and, in a collection
+ * with positions, its position as FILE_NUMBER. Decap takes back a whole entry from `preSave`.
+ */
+export function markedNew(/** @type {any} */ entry, /** @type {Set<string>} */ numbered) {
+  let next = entry.setIn(['data', NEW_ENTRY], true);
+  const order = next.getIn(['data', 'order']);
+  if (numbered.has(next.get('collection')) && Number.isFinite(order)) {
+    next = next.setIn(['data', FILE_NUMBER], fileNumber(order));
+  }
+  const languages = next.get('i18n');
+  for (const locale of languages?.keySeq?.() ?? []) {
+    if (next.getIn(['i18n', locale, 'data']) !== undefined) {
+      next = next.setIn(['i18n', locale, 'data', NEW_ENTRY], true);
+    }
+  }
+  return next;
+}
+
+/**
  * Registers the checks with Decap (`CMS`): `backend` is the config's (repository, branch and
  * API root), `positioned` the collections whose new files are numbered by position, `i18n` the
  * languages each entry has a file for and the texts of the files the CMS read (the formats').
@@ -244,16 +269,7 @@ export function registerSaving(
             : await staleSave(repo, { path: entry.get('path'), raw: entry.get('raw'), ...where });
         if (stale !== undefined) throw new Error(stale);
       }
-      const data = entry.get('data');
-      const order = data.get('order');
-      if (
-        entry.get('newRecord') &&
-        numbered.has(entry.get('collection')) &&
-        Number.isFinite(order)
-      ) {
-        return data.set(FILE_NUMBER, fileNumber(order));
-      }
-      return undefined;
+      return entry.get('newRecord') ? markedNew(entry, numbered) : undefined;
     },
   });
   CMS.registerEventListener({

@@ -8,14 +8,15 @@
  * style (a folded block stays a folded block at the project's 100 columns, a quoted string stays
  * quoted). Only a change of structure (a key or list item added or removed) re-serialises, and then
  * through the `yaml` Document, which still keeps comments, quoting and block styles. A new entry
- * (nothing remembered that matches) is written fresh. `frontmatter` does the same for the YAML
- * between the `---` lines of a Markdown/MDX file and keeps the body exactly as it is. Neither
- * writes the position a new file is named by (`FILE_NUMBER`, src/integrations/cms/saving.js).
+ * (its data marked `NEW_ENTRY` or numbered `FILE_NUMBER` by saving.js) is always written fresh,
+ * never over another file's remembered text (its comments and styles are that file's).
+ * `frontmatter` does the same for the YAML between the `---` lines of a Markdown/MDX file and
+ * keeps the body exactly as it is. Neither writes those two marks.
  * Bundled into /cms/formats.js (src/integrations/cms.ts): no CDN.
  */
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node } from 'yaml';
 import { SAME_IN_EVERY_LANGUAGE } from './i18n.ts';
-import { FILE_NUMBER } from './saving.js';
+import { FILE_NUMBER, NEW_ENTRY } from './saving.js';
 
 /** The project's Prettier printWidth: where new text in a folded block is wrapped. */
 const WIDTH = 100;
@@ -219,9 +220,10 @@ export function yamlFormat(): Format {
       files.remember(text, data);
       return data;
     },
-    toFile({ [FILE_NUMBER]: _fileNumber, ...data }) {
+    toFile({ [FILE_NUMBER]: fileNumber, [NEW_ENTRY]: isNew, ...data }) {
       if (!hasWords(data)) return '';
-      const original = files.original(data);
+      const original =
+        isNew === true || fileNumber !== undefined ? undefined : files.original(data);
       return original === undefined ? freshYaml(data) : updateYaml(original, data);
     },
   };
@@ -240,9 +242,10 @@ export function frontmatterFormat(): Format {
       files.remember(yaml, front);
       return { ...front, body: match ? (match[2] ?? '') : text };
     },
-    toFile({ body, [FILE_NUMBER]: _fileNumber, ...front }) {
+    toFile({ body, [FILE_NUMBER]: fileNumber, [NEW_ENTRY]: isNew, ...front }) {
       if (!hasWords({ ...front, body })) return '';
-      const original = files.original(front);
+      const original =
+        isNew === true || fileNumber !== undefined ? undefined : files.original(front);
       const yaml = original === undefined ? freshYaml(front) : updateYaml(original, front);
       return `---\n${yaml}---\n${typeof body === 'string' ? body : ''}`;
     },
