@@ -34,7 +34,11 @@ if (values['keygen-signing']) {
   console.log(`BACKUP_SIGNING_KEY=${pair.signing}\nBACKUP_VERIFY_KEY=${pair.verify}`);
   process.exit(0);
 }
-if (process.env['BACKUP_RECIPIENT'] === undefined) {
+// A .env fills in what the environment lacks (it never overrides a variable that is set).
+if (
+  process.env['BACKUP_RECIPIENT'] === undefined ||
+  process.env['BACKUP_SIGNING_KEY'] === undefined
+) {
   try {
     process.loadEnvFile(`${root}.env`);
   } catch {

@@ -23,7 +23,11 @@ const { values, positionals } = parseArgs({
     deploy: { type: 'string' },
   },
 });
-if (process.env['BACKUP_IDENTITY'] === undefined) {
+// A .env fills in what the environment lacks (it never overrides a variable that is set).
+if (
+  process.env['BACKUP_IDENTITY'] === undefined ||
+  process.env['BACKUP_VERIFY_KEY'] === undefined
+) {
   try {
     process.loadEnvFile(`${root}.env`);
   } catch {
@@ -58,6 +62,7 @@ try {
         `in ${((performance.now() - started) / 1000).toFixed(1)} s (backup of ${backup.manifest.createdAt}).`,
     );
     for (const [name, count] of Object.entries(report.skipped)) {
+      if (count === 0) continue;
       console.log(
         `Left as it is: ${name} (${count} blobs in the backup; --include-security writes it).`,
       );
