@@ -134,6 +134,7 @@ export function setAdminEnv(): void {
   vi.stubEnv('SMTP_HOST', '');
   vi.stubEnv('LOGIN_MAX_FAILURES', '');
   vi.stubEnv('LOGIN_LOCKOUT_MINUTES', '');
+  vi.stubEnv('LOGIN_FACTOR_MAX_FAILURES', '');
   // Generous: on a busy machine 200 concurrent writes can queue for seconds. The timeout itself
   // is tested in storage/unavailable.test.ts with a small value.
   vi.stubEnv('STORAGE_TIMEOUT_MS', '30000');
