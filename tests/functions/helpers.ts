@@ -296,8 +296,9 @@ export async function createdId(res: Response): Promise<string> {
   return ((await res.json()) as { _id: string })._id;
 }
 
-/** A store's generation marker or key index (functions/_lib/repositories/timeline.ts), not a record. */
-const isMarker = (op: BlobOperation) => /\/_(generation|index(-[\w-]+)?)$/.test(op.url);
+/** A store's generation marker, index or journal note (repositories/timeline-index.ts), not a record. */
+const isMarker = (op: BlobOperation) =>
+  /\/_(generation|index(-[\w-]+)?|change-[\w.-]+)$/.test(op.url);
 
 /** The number of record writes among the recorded operations. */
 export function writes(ops: readonly BlobOperation[]): number {

@@ -6,8 +6,17 @@
  * Stored as a head (`_index`) naming the store's *generation* (a random value every change of a
  * record replaces), whether the index was complete, and its chunks by content tag; each chunk of
  * up to `chunkSize` entries is its own blob, `_index-<tag>`, never rewritten in place. A head is
- * trusted only when complete and written under the current generation; otherwise it is a *base*:
- * the store is listed, and only records whose ETag differs from the base are read.
+ * trusted only when complete and written under the current generation; otherwise it is a *base*.
+ *
+ * Every change of a record is also noted in the store's *journal* before its generation is
+ * replaced (`noteChanges`): one empty blob per change, `_change-<change id>.<record id>.<kind>`,
+ * a key no two changes share, so writers never contend. A base that holds every record not named
+ * in the journal (`base`) is brought up to date from the journal alone: a prefix listing of the
+ * changes not yet folded in, and a read of each changed record (none for a delete). Whoever writes
+ * a head that folds changes in deletes their notes, so the journal stays as short as the changes
+ * since the last list, and no list or purge ever lists the whole store. Only a store without such
+ * a base (never indexed, damaged, another summary shape) is listed whole, and the listing's
+ * records whose ETag differs from the base are read.
  *
  * Reads stop at `readUntil`, so a request always answers in time: what could not be read in
  * time is `pending` (a new record: its id counts, its summary is unknown) or `stale` (an edited
@@ -82,7 +91,12 @@ const GENERATION_KEY = '_generation';
 const HEAD_KEY = '_index';
 const CHUNK_PREFIX = '_index-';
 const chunkKey = (tag: string) => `${CHUNK_PREFIX}${tag}`;
-const FORMAT = 3;
+const CHANGE_PREFIX = '_change-';
+const FORMAT = 4;
+/** Times a load lists the journal again when a head was written while it listed. */
+const JOURNAL_ATTEMPTS = 3;
+/** Folded reads remembered by an instance, by change (a burst of lists reads each change once). */
+const FOLDED_READS_KEPT = 10_000;
 /** Storage time a load must have left to write what it rebuilt (else the next load writes it). */
 const WRITE_RESERVE_MS = 1_000;
 /** How long a tombstone outlives its record's creation (far past any request's deadline). */
@@ -92,6 +106,8 @@ interface IndexHead {
   format: typeof FORMAT;
   generation: string;
   complete: boolean;
+  /** Every record is in the head or named in the journal: the journal alone brings it up to date. */
+  base: boolean;
   shape: string;
   chunkSize: number;
   /** Each chunk's tag, oldest chunk first. */
@@ -130,11 +146,14 @@ function readShared(
 }
 /** Entries read by loads that ended before the index was complete, by store and shape. */
 const progress = new Map<string, Map<string, Entry>>();
+/** What a record read after a change found (its entry, or null: gone), by store and change. */
+const foldedReads = new Map<string, Entry | null>();
 
 /** Forgets every index held in memory, as a cold function instance would start (tests). */
 export function forgetLoadedIndexes(): void {
   memory.clear();
   progress.clear();
+  foldedReads.clear();
 }
 
 /** Forgets what this instance holds of the given records (deleted: nothing of them may linger). */
@@ -144,6 +163,41 @@ export function forgetEntries(storeName: string, ids: ReadonlySet<string>): void
   for (const [name, entries] of progress) {
     if (name.startsWith(`${key}\u0000`)) for (const id of ids) entries.delete(id);
   }
+  for (const [name, entry] of foldedReads) {
+    if (entry && ids.has(entry.id)) foldedReads.delete(name);
+  }
+}
+
+/** What happened to a record: created, edited (its follow-up), deleted, or set aside as damaged. */
+export type ChangeKind = 'c' | 'e' | 'd' | 'q';
+
+export interface Change {
+  id: string;
+  kind: ChangeKind;
+}
+
+const CHANGE_KEY = /^_change-([0-7][0-9A-Z]{25})\.([^.]+)\.([cedq])$/;
+
+function parseChange(key: string): (Change & { key: string }) | null {
+  const match = CHANGE_KEY.exec(key);
+  if (!match || !isId(match[2]!)) return null;
+  return { key, id: match[2]!, kind: match[3] as ChangeKind };
+}
+
+/**
+ * Notes changes of records in the journal, then replaces the generation: every index under an
+ * older generation is stale, and the journal says what changed since.
+ */
+export async function noteChanges(
+  store: Store,
+  changes: readonly Change[],
+  newValue: () => string,
+): Promise<void> {
+  await inPool(changes.length, (at) => {
+    const { id, kind } = changes[at]!;
+    return store.set(`${CHANGE_PREFIX}${newValue()}.${id}.${kind}`, '');
+  });
+  await store.set(GENERATION_KEY, newValue());
 }
 
 /** The store's current generation (a fresh one on a store that has none). */
@@ -156,11 +210,6 @@ export async function currentGeneration(store: Store, newValue: () => string): P
   return modified ? fresh : ((await store.get(GENERATION_KEY, { type: 'text' })) ?? fresh);
 }
 
-/** Marks the store as changed: every index under an older generation is stale. */
-export async function bumpGeneration(store: Store, value: string): Promise<void> {
-  await store.set(GENERATION_KEY, value);
-}
-
 /** The store's index: from memory, from the store, or brought up to date as far as time allows. */
 export async function loadIndex(
   store: Store,
@@ -170,7 +219,7 @@ export async function loadIndex(
   { readUntil, mustWrite = false }: LoadOptions,
 ): Promise<LoadedIndex> {
   const key = scopedName(storeName);
-  // Read before the head and the listing, so nothing trusted is older than its generation.
+  // Read before the head and the journal, so nothing trusted is older than its generation.
   const generation = await currentGeneration(store, newValue);
   const remembered = memory.get(key);
   if (
@@ -185,58 +234,66 @@ export async function loadIndex(
   for (const chunk of remembered?.shape === options.shape ? remembered.chunks : []) {
     known.set(chunk.tag, chunk);
   }
-  const { head, etag: headEtag } = await readHead(store);
-  const headFits =
-    head?.format === FORMAT &&
-    head.shape === options.shape &&
-    head.chunkSize === options.chunkSize &&
-    Array.isArray(head.tags) &&
-    Array.isArray(head.quarantined);
-  const stored = headFits ? await readChunks(store, head.tags, known) : [];
-  const storedComplete = stored.every((chunk) => chunk !== null);
 
-  if (headFits && head.complete && head.generation === generation && storedComplete) {
-    const loaded: LoadedIndex = {
-      generation,
-      chunks: stored as LoadedChunk[],
-      trusted: true,
-      pending: [],
-      stale: 0,
-      quarantined: head.quarantined,
-      stored: true,
-    };
-    memory.set(key, { ...loaded, shape: options.shape });
-    return loaded;
+  let rebuilt: Rebuilt | undefined;
+  let sound: Sound | undefined;
+  for (let attempt = 1; attempt <= JOURNAL_ATTEMPTS && rebuilt === undefined; attempt++) {
+    sound = await readSound(store, options, known);
+    if (sound.trustedAt(generation)) {
+      const loaded: LoadedIndex = {
+        generation,
+        chunks: sound.chunks,
+        trusted: true,
+        pending: [],
+        stale: 0,
+        quarantined: sound.head.quarantined,
+        stored: true,
+      };
+      memory.set(key, { ...loaded, shape: options.shape });
+      return loaded;
+    }
+    if (!sound.base) break;
+    // The journal, then the head again: a head written meanwhile may have folded in (and deleted)
+    // changes this listing no longer shows, so the load starts over from that head.
+    const { blobs } = await store.list({ prefix: CHANGE_PREFIX });
+    if ((await readHead(store)).etag !== sound.etag) continue;
+    const changes = blobs.flatMap(({ key: name }) => parseChange(name) ?? []);
+    rebuilt = await fold(store, storeName, key, options, sound, changes, readUntil);
   }
 
-  // Entries known from memory, the stored base and earlier cut-short loads, by id.
-  const progressKey = `${key}\u0000${options.shape}`;
-  const read = progress.get(progressKey) ?? new Map<string, Entry>();
-  progress.set(progressKey, read);
-  const previous = new Map<string, Entry>();
-  for (const chunk of [...known.values(), ...stored]) {
-    for (const entry of chunk?.entries ?? []) previous.set(entry.id, entry);
+  let progressKey: string | undefined;
+  if (rebuilt === undefined) {
+    // No sound base (or one rewritten under every attempt): the whole store is listed.
+    progressKey = `${key}\u0000${options.shape}`;
+    const read = progress.get(progressKey) ?? new Map<string, Entry>();
+    progress.set(progressKey, read);
+    const previous = new Map<string, Entry>();
+    for (const chunk of [...known.values(), ...(sound?.stored ?? [])]) {
+      for (const entry of chunk?.entries ?? []) previous.set(entry.id, entry);
+    }
+    for (const [id, entry] of read) previous.set(id, entry);
+    rebuilt = await rebuild(store, storeName, options, previous, read, readUntil);
   }
-  for (const [id, entry] of read) previous.set(id, entry);
-
-  const rebuilt = await rebuild(store, storeName, options, previous, read, readUntil);
   const complete = rebuilt.pending.length === 0 && rebuilt.stale === 0;
   // Only with time to spare: the answer does not need it, the next request can write it.
   const canWrite = storageTimeLeft() >= WRITE_RESERVE_MS && (mustWrite || !writing.has(key));
-  if (complete) progress.delete(progressKey);
+  if (complete && progressKey !== undefined) progress.delete(progressKey);
   const chunks = chunked(rebuilt.entries, options.chunkSize, options.shape);
   const next: IndexHead = {
     format: FORMAT,
     generation,
     complete,
+    base: rebuilt.base,
     shape: options.shape,
     chunkSize: options.chunkSize,
     tags: chunks.map((chunk) => chunk.tag),
     quarantined: rebuilt.quarantined,
   };
+  const head = sound?.head;
   const unchangedHead =
-    headFits &&
-    storedComplete &&
+    sound?.fits === true &&
+    sound.storedComplete &&
+    rebuilt.folded.length === 0 &&
     JSON.stringify({ ...head, format: FORMAT }) === JSON.stringify(next);
   const written =
     unchangedHead ||
@@ -245,11 +302,12 @@ export async function loadIndex(
         writeIndex(
           store,
           next,
-          headEtag,
+          sound?.etag ?? null,
           chunks,
           // Chunks that are stored and proved sound are not written again.
-          new Set(stored.flatMap((chunk) => (chunk ? [chunk.tag] : []))),
+          new Set((sound?.stored ?? []).flatMap((chunk) => (chunk ? [chunk.tag] : []))),
           rebuilt.chunkKeys,
+          rebuilt.folded,
         ),
       )));
   const loaded: LoadedIndex = {
@@ -264,6 +322,48 @@ export async function loadIndex(
   };
   memory.set(key, { ...loaded, shape: options.shape });
   return loaded;
+}
+
+/** The stored head and its chunks, and what they can be used as. */
+interface Sound {
+  head: IndexHead;
+  etag: string | null;
+  /** Written by this code for this summary shape and chunk size. */
+  fits: boolean;
+  stored: (LoadedChunk | null)[];
+  /** Every chunk the head names was read whole. */
+  storedComplete: boolean;
+  chunks: LoadedChunk[];
+  /** A base the journal brings up to date. */
+  base: boolean;
+  trustedAt(generation: string): boolean;
+}
+
+async function readSound(
+  store: Store,
+  options: IndexOptions,
+  known: ReadonlyMap<string, LoadedChunk>,
+): Promise<Sound> {
+  const { head, etag } = await readHead(store);
+  const fits =
+    head?.format === FORMAT &&
+    head.shape === options.shape &&
+    head.chunkSize === options.chunkSize &&
+    Array.isArray(head.tags) &&
+    Array.isArray(head.quarantined);
+  const stored = fits ? await readChunks(store, head.tags, known) : [];
+  const storedComplete = stored.every((chunk) => chunk !== null);
+  const usable = fits && storedComplete;
+  return {
+    head: head!,
+    etag,
+    fits,
+    stored,
+    storedComplete,
+    chunks: usable ? (stored as LoadedChunk[]) : [],
+    base: usable && head.base === true,
+    trustedAt: (generation) => usable && head.complete && head.generation === generation,
+  };
 }
 
 async function readHead(store: Store): Promise<{ head: IndexHead | null; etag: string | null }> {
@@ -311,8 +411,102 @@ interface Rebuilt {
   pending: string[];
   stale: number;
   quarantined: string[];
-  /** Every chunk blob the listing showed. */
+  /** Chunk blobs a winning writer deletes unless its head names them. */
   chunkKeys: string[];
+  /** Whether the result is a base (every record in it or in the journal). */
+  base: boolean;
+  /** Journal notes the result holds: deleted by the writer whose head wins. */
+  folded: string[];
+}
+
+/**
+ * The base brought up to date with the journal's changes: deleted records dropped without a
+ * read, created and edited ones read (edited first, then new ones newest first) until
+ * `readUntil`. A change not read in time stays in the journal: its record is `pending` (new) or
+ * `stale` (its previous summary stands in), and the next load reads it.
+ */
+async function fold(
+  store: Store,
+  storeName: string,
+  scoped: string,
+  options: IndexOptions,
+  sound: Sound,
+  changes: readonly (Change & { key: string })[],
+  readUntil: () => number,
+): Promise<Rebuilt> {
+  const entries = new Map<string, Entry>();
+  for (const chunk of sound.chunks) for (const entry of chunk.entries) entries.set(entry.id, entry);
+  const quarantined = new Set(sound.head.quarantined);
+  const byRecord = new Map<string, { kinds: Set<ChangeKind>; keys: string[] }>();
+  for (const change of [...changes].sort((a, b) => (a.key < b.key ? -1 : 1))) {
+    const record = byRecord.get(change.id) ?? { kinds: new Set<ChangeKind>(), keys: [] };
+    record.kinds.add(change.kind);
+    record.keys.push(change.key);
+    byRecord.set(change.id, record);
+  }
+  const folded: string[] = [];
+  const edited: string[] = [];
+  const added: string[] = [];
+  for (const [id, { kinds, keys }] of byRecord) {
+    // Ids are never used again: a record deleted or set aside stays so, whatever the order.
+    if (kinds.has('d') || kinds.has('q')) {
+      entries.delete(id);
+      if (kinds.has('d')) quarantined.delete(id);
+      else quarantined.add(id);
+      folded.push(...keys);
+    } else (entries.has(id) ? edited : added).push(id);
+  }
+  const unread = [...edited, ...added.sort().reverse()];
+  const done = new Set<string>();
+
+  const until = readUntil();
+  const readOne = async (at: number) => {
+    const id = unread[at]!;
+    const { keys } = byRecord.get(id)!;
+    // A read that starts after the record's last change was noted reflects it.
+    const since = `${scoped}\u0000${keys.at(-1)!}`;
+    let entry = foldedReads.get(since);
+    if (entry === undefined) {
+      const shared = readsInFlight.get(since);
+      const found = shared
+        ? await shared.catch(() => readRecord<Record<string, unknown>>(store, id))
+        : await readShared(since, () => readRecord<Record<string, unknown>>(store, id));
+      if (found.kind === 'damaged') {
+        if (!shared) await setAside(store, storeName, id, found);
+        quarantined.add(id);
+      }
+      entry =
+        found.kind === 'live'
+          ? { id, etag: found.etag, summary: options.summarize(found.data) }
+          : null;
+      if (foldedReads.size >= FOLDED_READS_KEPT) foldedReads.clear();
+      foldedReads.set(since, entry);
+    }
+    if (entry) entries.set(id, entry);
+    else entries.delete(id);
+    folded.push(...keys);
+    done.add(id);
+  };
+  await inPool(unread.length, readOne, { more: () => indexClock.now() < until });
+
+  const pending: string[] = [];
+  let stale = 0;
+  for (const id of unread) {
+    if (done.has(id)) continue;
+    if (entries.has(id)) stale++;
+    else pending.push(id);
+  }
+  const named = new Set(sound.head.tags.map(chunkKey));
+  return {
+    entries: [...entries.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    pending: pending.sort(),
+    stale,
+    quarantined: [...quarantined].sort(),
+    // The chunks the old head named; orphans of failed writers go at the next whole listing.
+    chunkKeys: [...named],
+    base: true,
+    folded,
+  };
 }
 
 /**
@@ -355,9 +549,12 @@ async function rebuild(
   const gone = new Set<number>();
 
   const until = readUntil();
+  /** Records read after the listing: they reflect every change noted in it. */
+  const readIds = new Set<string>();
   const readOne = async (at: number) => {
     const index = unread[at]!;
     const { key: id, etag } = listed[index]!;
+    readIds.add(id);
     // Another load of this instance may have read it, or be reading it (a burst of lists).
     const known = read.get(id);
     if (known && known.etag === etag) {
@@ -386,12 +583,15 @@ async function rebuild(
   };
   await inPool(unread.length, readOne, { more: () => indexClock.now() < until });
 
+  const journal = blobs.map((blob) => blob.key).filter((name) => name.startsWith(CHANGE_PREFIX));
   const result: Rebuilt = {
     entries: [],
     pending: [],
     stale: 0,
     quarantined: [...quarantined].sort(),
     chunkKeys,
+    base: false,
+    folded: [],
   };
   listed.forEach(({ key }, index) => {
     if (gone.has(index)) return;
@@ -402,6 +602,16 @@ async function rebuild(
       result.entries.push(entry);
     }
   });
+  // Whole: every record listed is in it. A listing is no snapshot (a record may be listed as it
+  // was before a change whose note is listed too), so only the notes of records read after it,
+  // and of deletes, are folded in; the next load reads the others' records again.
+  if (result.pending.length === 0 && result.stale === 0) {
+    result.base = true;
+    result.folded = journal.filter((name) => {
+      const change = parseChange(name);
+      return change !== null && (readIds.has(change.id) || change.kind === 'd');
+    });
+  }
   return result;
 }
 
@@ -415,7 +625,7 @@ function chunked(entries: readonly Entry[], chunkSize: number, shape: string): L
 }
 
 /** A chunk's tag: the hash of its ids and ETags and the summary shape (the summaries follow). */
-function tagOf(entries: readonly Entry[], shape: string): string {
+export function tagOf(entries: readonly Entry[], shape: string): string {
   const hash = createHash('sha256').update(`${shape}\n`);
   for (const { id, etag } of entries) hash.update(`${id}\u0000${etag}\n`);
   return hash.digest('base64url').slice(0, 22);
@@ -423,7 +633,8 @@ function tagOf(entries: readonly Entry[], shape: string): string {
 
 /**
  * New chunks first, then the head over the one that was read; then the chunks no head names
- * are deleted: the ones the winner's listing showed, or, for a loser, the ones it wrote.
+ * are deleted: the ones the winner's listing (or old head) showed, or, for a loser, the ones it
+ * wrote. The winner then deletes the journal notes its head folded in; a loser leaves them.
  */
 async function writeIndex(
   store: Store,
@@ -432,6 +643,7 @@ async function writeIndex(
   chunks: readonly LoadedChunk[],
   storedTags: ReadonlySet<string>,
   listedChunkKeys: readonly string[],
+  folded: readonly string[],
 ): Promise<boolean> {
   const written = chunks.filter((chunk) => !storedTags.has(chunk.tag));
   await Promise.all(
@@ -453,6 +665,7 @@ async function writeIndex(
       store,
       listedChunkKeys.filter((name) => !named.has(name)),
     );
+    await deleteKeys(store, folded);
     return true;
   }
   // Another writer's head won: take back what this one wrote, unless that head names it too.

@@ -42,15 +42,23 @@ import {
 } from './follow-up.ts';
 import { forgetMailOf } from './outbox.ts';
 import { inPool } from './pool.ts';
-import { QUARANTINE_PREFIX, TOMBSTONE, readRecord, removeRecord, setAside } from './records.ts';
-import { storageTimeLeft, withStore, type Store } from './store.ts';
+import {
+  QUARANTINE_PREFIX,
+  TOMBSTONE,
+  readRecord,
+  removeRecord,
+  setAside,
+  type RecordRead,
+} from './records.ts';
+import { scopedName, storageTimeLeft, withStore, type Store } from './store.ts';
 import { claimKey, claimName, releaseClaim } from './submission-keys.ts';
 import {
-  bumpGeneration,
   forgetEntries,
   indexClock,
   loadIndex,
   newestFirst,
+  noteChanges,
+  type ChangeKind,
   type IndexOptions,
   type LoadedChunk,
   type LoadedIndex,
@@ -226,7 +234,13 @@ export function timeline<T extends object>(
   };
   const index = (store: Store, until: () => number, mustWrite = false) =>
     loadIndex(store, storeName, indexOptions, newId, { readUntil: until, mustWrite });
-  const changed = (store: Store) => bumpGeneration(store, newId());
+  /** Notes changes in the journal and replaces the generation (timeline-index.ts). */
+  const changed = (store: Store, ids: readonly string[], kind: ChangeKind) =>
+    noteChanges(
+      store,
+      ids.map((id) => ({ id, kind })),
+      newId,
+    );
 
   const submit = async (data: T, key?: string): Promise<Submitted<T>> => {
     let id = newId();
@@ -249,7 +263,7 @@ export function timeline<T extends object>(
             ...(claim ? { metadata: { claim } } : {}),
           });
           if (modified) {
-            await changed(store);
+            await changed(store, [id], 'c');
             return { record, replayed: false };
           }
           ours = undefined;
@@ -272,7 +286,7 @@ export function timeline<T extends object>(
     const stored = await readRecord<Stamped & T>(store, id);
     if (stored.kind !== 'live') throw new SubmissionGoneError();
     if (!sameSubmission(stored.data, data)) throw new KeyConflictError();
-    await changed(store);
+    await changed(store, [id], 'c');
     return { record: stored.data, replayed: true };
   };
 
@@ -285,6 +299,8 @@ export function timeline<T extends object>(
   const searchIn = async (store: Store, query: ListQuery, page: number, pageSize: number) => {
     const loaded = await index(store, () => readUntil(LIST_READ_SHARE));
     const found: string[] = [];
+    // The version the index names, when every entry is up to date (no stale one).
+    const versions = new Map<string, string>();
     let newCount = 0;
     const everything = isEmptyQuery(query);
     const matches = everything ? () => true : matcher(query, search);
@@ -296,6 +312,7 @@ export function timeline<T extends object>(
       } else {
         if (entry.summary['status'] === DEFAULT_STATUS) newCount++;
         if (!matches(entry.summary, () => searchable(chunk!, at!))) continue;
+        if (loaded.stale === 0) versions.set(id, entry.etag);
       }
       found.push(id);
     }
@@ -307,7 +324,7 @@ export function timeline<T extends object>(
     while (items.length < pageSize && next < found.length) {
       const ids = found.slice(next, next + pageSize - items.length);
       next += ids.length;
-      const read = await readLive<Stamped & T>(store, storeName, ids);
+      const read = await readPage<Stamped & T>(store, storeName, ids, versions);
       gone += ids.length - read.length;
       items.push(...read.map((record) => tracked(complete(record))));
     }
@@ -332,7 +349,8 @@ export function timeline<T extends object>(
         if (typeof claim === 'string') await releaseClaim(storeName, claim);
       }
       if (removed.length === 0 && !(await indexHolds(store, ids))) return removed;
-      await changed(store);
+      // Every id asked for is gone now, whether this delete or an earlier one removed it.
+      await changed(store, ids, 'd');
       forgetEntries(storeName, new Set(ids));
       await reindex(store);
       return removed;
@@ -432,14 +450,14 @@ export function timeline<T extends object>(
       if (result.kind !== 'saved') return result;
       // The summary holds the status: the index must see the new version. The edit is stored,
       // so it is answered as saved even if this fails (a retry would add a note twice).
-      await withStore(storeName, changed, { graceMs: TAKE_BACK_GRACE_MS }).catch(
-        (error: unknown) => {
-          console.error(
-            `${storeName}/${id}: saved, but lists may show its old status until the next change`,
-            errorText(error),
-          );
-        },
-      );
+      await withStore(storeName, (store) => changed(store, [id], 'e'), {
+        graceMs: TAKE_BACK_GRACE_MS,
+      }).catch((error: unknown) => {
+        console.error(
+          `${storeName}/${id}: saved, but lists may show its old status until the next change`,
+          errorText(error),
+        );
+      });
       return result;
     },
 
@@ -536,6 +554,48 @@ export async function oldestFirst(store: Store): Promise<string[]> {
     .sort();
 }
 
+/** Reads under way of records at a version the index names, by store, id and ETag. */
+const versionReads = new Map<string, Promise<RecordRead<unknown>>>();
+
+/**
+ * `readLive` for a page: lists of one instance that show a record at the same version (an ETag
+ * names exactly one content) at the same time share one read of it, however many they are; the
+ * others, and any read that did not find that version live, are read as `readLive` does. Only
+ * reads under way are shared: a record deleted or damaged behind the index is read anew.
+ */
+async function readPage<R>(
+  store: Store,
+  storeName: string,
+  ids: readonly string[],
+  versions: ReadonlyMap<string, string>,
+): Promise<R[]> {
+  const scoped = scopedName(storeName);
+  const records: (R | null)[] = new Array(ids.length).fill(null);
+  const others: number[] = [];
+  await inPool(ids.length, async (at) => {
+    const id = ids[at]!;
+    const etag = versions.get(id);
+    if (etag === undefined) return void others.push(at);
+    const key = `${scoped}\u0000${id}\u0000${etag}`;
+    let reading = versionReads.get(key);
+    if (reading === undefined) {
+      reading = readRecord<unknown>(store, id).finally(() => versionReads.delete(key));
+      versionReads.set(key, reading);
+    }
+    const found = await reading.catch(() => null);
+    if (found?.kind === 'live' && found.etag === etag) records[at] = found.data as R;
+    else others.push(at);
+  });
+  others.sort((a, b) => a - b);
+  const read = await readLiveAt<R>(
+    store,
+    storeName,
+    others.map((at) => ids[at]!),
+  );
+  others.forEach((at, n) => (records[at] = read[n]!));
+  return records.filter((record): record is R => record !== null);
+}
+
 /**
  * Reads records in key order, a few at a time; one deleted meanwhile (or a tombstone) is skipped,
  * and a damaged one is set aside (the store's generation then changes, so indexes drop it).
@@ -545,18 +605,33 @@ export async function readLive<R>(
   storeName: string,
   ids: readonly string[],
 ): Promise<R[]> {
+  return (await readLiveAt<R>(store, storeName, ids)).filter((record) => record !== null);
+}
+
+/** `readLive`, with null in the place of each record that was not live. */
+async function readLiveAt<R>(
+  store: Store,
+  storeName: string,
+  ids: readonly string[],
+): Promise<(R | null)[]> {
   const records: (R | null)[] = new Array(ids.length).fill(null);
-  let damaged = false;
+  const damaged: string[] = [];
   await inPool(ids.length, async (index) => {
     const found = await readRecord<R>(store, ids[index]!);
     if (found.kind === 'live') records[index] = found.data;
     if (found.kind === 'damaged') {
       await setAside(store, storeName, ids[index]!, found);
-      damaged = true;
+      damaged.push(ids[index]!);
     }
   });
-  if (damaged) await bumpGeneration(store, newId());
-  return records.filter((record): record is R => record !== null);
+  if (damaged.length > 0) {
+    await noteChanges(
+      store,
+      damaged.map((id) => ({ id, kind: 'q' as const })),
+      newId,
+    );
+  }
+  return records;
 }
 
 export type { LoadedIndex };

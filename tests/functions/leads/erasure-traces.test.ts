@@ -245,7 +245,8 @@ describe('erasure leaves no trace of the person in any store', () => {
       damagedId,
       `{"_id":"${damagedId}","fullName":"${P.name}","emailAddress":"ZARINA.Q@example.net","phoneNumber":"9198470`,
     );
-    // As the create that wrote it would: a new generation, so the next list reads it.
+    // As the create that wrote it would: its change noted, then a new generation.
+    await raw.set(`_change-${newId()}.${damagedId}.c`, '');
     await raw.set('_generation', newId());
     const listed = await call(enquiriesFn, { path: '/api/enquiries', token });
     expect(listed.status).toBe(200);

@@ -195,7 +195,9 @@ describe('erasure meeting a damaged record first', () => {
     const id = newId();
     const text = `{"_id":"${id}","fullName":"Ilse Vantongeren","emailAddress":"ilse.v@example.be","phone`;
     await raw().set(id, text);
-    await raw().set('_generation', newId()); // As the create that wrote it would.
+    // As the create that wrote it would: its change noted, then a new generation.
+    await raw().set(`_change-${newId()}.${id}.c`, '');
+    await raw().set('_generation', newId());
 
     const preview = await call(erasureFn, {
       path: '/api/erasure?email=ilse.v%40example.be',
