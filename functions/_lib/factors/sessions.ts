@@ -59,11 +59,14 @@ export async function listSessions(currentJti: string, now: number): Promise<Ses
     }));
 }
 
-/** Revokes a session's token and forgets the session; false when there is no such session. */
+/**
+ * Revokes a session's token and forgets the session; false when there is no such session, or
+ * another request ended it at the same time (one of them answers for it). The revocation comes
+ * first and may be repeated: a session never leaves the list with its token still good.
+ */
 export async function endSession(id: string): Promise<boolean> {
   const found = await security.session(id);
   if (found === null) return false;
   await revokedTokens.revoke({ jti: found.value.jti, exp: found.value.exp });
-  await security.removeSession(id);
-  return true;
+  return security.retireSession(id, found);
 }

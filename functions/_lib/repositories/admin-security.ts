@@ -67,7 +67,7 @@ const withSecurity = <T>(operation: (store: Store) => Promise<T>): Promise<T> =>
 async function read<T>(key: string): Promise<Versioned<T> | null> {
   return withSecurity(async (store) => {
     const found = await store.getWithMetadata(key, { type: 'json' });
-    if (found === null || found.etag === undefined) return null;
+    if (found === null || found.etag === undefined || isRetired(found.data)) return null;
     return { value: found.data as T, etag: found.etag };
   });
 }
@@ -82,6 +82,21 @@ async function write<T>(key: string, value: T, over: { etag: string } | 'new'): 
     );
     return result.modified;
   });
+}
+
+/** What a record being removed is overwritten with first (`retire`): readers see none. */
+const RETIRED = { retired: true } as const;
+const isRetired = (data: unknown) =>
+  typeof data === 'object' && data !== null && (data as { retired?: unknown }).retired === true;
+
+/**
+ * Removes `key` if it is still the version read: overwrites it with RETIRED over `etag` (the one
+ * request of any number at once that does goes on), then deletes it. Whether this one removed it.
+ */
+async function retire(key: string, over: { etag: string }): Promise<boolean> {
+  if (!(await write(key, RETIRED, over))) return false;
+  await remove([key]);
+  return true;
 }
 
 async function listKeys(prefix: string): Promise<string[]> {
@@ -135,7 +150,8 @@ export const security = {
 
   totp: () => read<StoredTotp>('totp'),
   writeTotp: (totp: StoredTotp, over: { etag: string } | 'new') => write('totp', totp, over),
-  removeTotp: () => remove(['totp']),
+  /** Removes the authenticator read (`over`): false when another request changed it first. */
+  retireTotp: (over: { etag: string }) => retire('totp', over),
 
   recoveryCodes: () => read<StoredRecoveryCodes>('recovery'),
   writeRecoveryCodes: (codes: StoredRecoveryCodes, over: { etag: string } | 'new') =>
@@ -179,6 +195,8 @@ export const security = {
   session: (id: string) => read<StoredSession>(`${SESSION_PREFIX}${id}`),
   writeSession: (session: StoredSession) => write(`${SESSION_PREFIX}${session.id}`, session, 'new'),
   removeSession: (id: string) => remove([`${SESSION_PREFIX}${id}`]),
+  /** Removes the session read (`over`): false when another request removed it first. */
+  retireSession: (id: string, over: { etag: string }) => retire(`${SESSION_PREFIX}${id}`, over),
   async sessions(): Promise<StoredSession[]> {
     const keys = await listKeys(SESSION_PREFIX);
     const found = await Promise.all(keys.map((key) => read<StoredSession>(key)));

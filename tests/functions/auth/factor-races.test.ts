@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import securityFn from '../../../functions/security.ts';
+import { sessionOf } from '../../../functions/_lib/audit.ts';
 import { codeAt } from '../../../functions/_lib/factors/totp.ts';
 import { security } from '../../../functions/_lib/repositories/admin-security.ts';
 import { EXPIRED_TICKET_MESSAGE } from '../../../src/lib/schemas/index.ts';
@@ -213,5 +214,40 @@ describe('removing passkeys', () => {
       expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
       for (const entry of left) await inStore(() => security.removePasskey(entry.value.id));
     }
+  });
+});
+
+describe('ending a session and removing the authenticator app', () => {
+  it('answer once for five requests at once: one 204 (one alert), the others 404', async () => {
+    queueAlerts();
+    const token = await makeToken();
+    const other = {
+      id: sessionOf('other'),
+      jti: 'other',
+      exp: Math.floor(Date.now() / 1000) + 600,
+    };
+    const session = { ...other, createdAt: new Date().toISOString(), device: 'Safari on iOS' };
+    expect(await inStore(() => security.writeSession({ ...session, method: 'totp' }))).toBe(true);
+    const end = () =>
+      call(securityFn, {
+        path: `/api/sessions/${other.id}`,
+        params: { id: other.id },
+        method: 'DELETE',
+        token,
+      });
+    const ended = await Promise.all(Array.from({ length: 5 }, end));
+    expect(ended.map((res) => res.status).sort()).toEqual([204, 404, 404, 404, 404]);
+    expect(await inStore(() => security.session(other.id))).toBeNull();
+
+    await seedTotp();
+    const removals = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(securityFn, { path: '/api/totp', method: 'DELETE', token }),
+      ),
+    );
+    expect(removals.map((res) => res.status).sort()).toEqual([204, 404, 404, 404, 404]);
+    expect(await inStore(() => security.totp())).toBeNull();
+    const removed = (await alertSubjects()).filter((subject) => subject.includes('removed'));
+    expect(removed).toEqual(['The authenticator app was removed from the admin']);
   });
 });
