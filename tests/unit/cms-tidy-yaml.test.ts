@@ -7,7 +7,14 @@ import { join, sep } from 'node:path';
 import { fromJS } from 'immutable';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { FILE_NUMBER, NEW_ENTRY, markedNew } from '../../src/integrations/cms/saving.js';
+import {
+  FILE_NUMBER,
+  NEW_ENTRY,
+  markedNew,
+  noteSavingNewEntry,
+  registerSaving,
+  savingNewEntry,
+} from '../../src/integrations/cms/saving.js';
 import { frontmatterFormat, updateYaml, yamlFormat } from '../../src/integrations/cms/tidy-yaml';
 
 const root = join(import.meta.dirname, '../..');
@@ -142,23 +149,57 @@ describe('a new entry', () => {
     );
   });
 
-  it('is marked new by the save, in every language, and numbered where entries have a position', () => {
+  it('is marked new by the save and numbered where entries have a position', () => {
     const entry = fromJS({
       newRecord: true,
       collection: 'items-eia',
-      data: { order: 7, title: 'Beta' },
-      i18n: { ml: { data: { title: 'ബീറ്റ' } }, ar: { data: { title: 'بيتا' } } },
+      data: { order: 7, title: 'B' },
     });
-    const marked = markedNew(entry, new Set(['items-eia']));
-    expect(marked.getIn(['data', NEW_ENTRY])).toBe(true);
-    expect(marked.getIn(['data', FILE_NUMBER])).toBe('07');
-    expect(marked.getIn(['i18n', 'ml', 'data', NEW_ENTRY])).toBe(true);
-    expect(marked.getIn(['i18n', 'ar', 'data', NEW_ENTRY])).toBe(true);
+    const data = markedNew(entry, new Set(['items-eia']));
+    expect(data.get(NEW_ENTRY)).toBe(true);
+    expect(data.get(FILE_NUMBER)).toBe('07');
     const page = markedNew(
       fromJS({ newRecord: true, collection: 'pages', data: { order: 1 } }),
       new Set(),
     );
-    expect(page.getIn(['data', FILE_NUMBER])).toBeUndefined();
-    expect(page.getIn(['data', NEW_ENTRY])).toBe(true);
+    expect(page.get(FILE_NUMBER)).toBeUndefined();
+    expect(page.get(NEW_ENTRY)).toBe(true);
+  });
+
+  it('its other languages’ files, which carry no mark, are written fresh while its save runs', () => {
+    const format = yamlFormat();
+    format.fromFile(other);
+    try {
+      noteSavingNewEntry(true);
+      expect(format.toFile(fresh)).not.toContain('A note kept in this file only');
+    } finally {
+      noteSavingNewEntry(false);
+    }
+    expect(format.toFile(fresh)).toContain('A note kept in this file only');
+  });
+
+  it('the save says whether it is of a new entry, and its end clears it', async () => {
+    const handlers = new Map<string, (event: { entry: unknown }) => unknown>();
+    registerSaving(
+      {
+        registerEventListener: ({ name, handler }: { name: string; handler: never }) =>
+          handlers.set(name, handler),
+      },
+      { branch: 'main' },
+      ['items-eia'],
+    );
+    const entry = fromJS({
+      newRecord: true,
+      collection: 'items-eia',
+      data: { order: 3, title: 'B' },
+    });
+    const data = (await handlers.get('preSave')!({ entry })) as ReturnType<typeof markedNew>;
+    expect(data.get(NEW_ENTRY)).toBe(true);
+    expect(data.get(FILE_NUMBER)).toBe('03');
+    expect(savingNewEntry()).toBe(true);
+    await handlers.get('postSave')!({ entry });
+    expect(savingNewEntry()).toBe(false);
+    await handlers.get('preSave')!({ entry: entry.set('newRecord', false) });
+    expect(savingNewEntry()).toBe(false);
   });
 });

@@ -27,10 +27,27 @@
 export const FILE_NUMBER = '_file_number';
 
 /**
- * The data key that marks a new entry's data (every language's), so the formats write it fresh
- * and never over the remembered text of another file (src/integrations/cms/tidy-yaml.ts).
+ * The data key that marks a new entry's data, so the formats write it fresh and never over the
+ * remembered text of another file (src/integrations/cms/tidy-yaml.ts).
  */
 export const NEW_ENTRY = '_new_entry';
+
+/**
+ * Whether the save in progress is of a new entry, for the formats: Decap hands them each
+ * language's data alone, and takes back only the default language's data from `preSave`, so the
+ * other languages' files learn it here. A key on `globalThis`: the formats are bundled apart.
+ */
+const SAVING_NEW_ENTRY = Symbol.for('cms.saving-new-entry');
+
+/** Notes whether the save now starting is of a new entry (`preSave`), or that it ended. */
+export function noteSavingNewEntry(/** @type {boolean} */ isNew) {
+  /** @type {Record<symbol, unknown>} */ (globalThis)[SAVING_NEW_ENTRY] = isNew;
+}
+
+/** Whether the save in progress is of a new entry. */
+export function savingNewEntry() {
+  return /** @type {Record<symbol, unknown>} */ (globalThis)[SAVING_NEW_ENTRY] === true;
+}
 
 /** `7` → `07`: the house's file-name prefix for a position. */
 export const fileNumber = (/** @type {number} */ order) =>
@@ -203,22 +220,15 @@ function githubToken() {
 }
 
 /**
- * A new entry as it is saved: its data and each language's marked NEW_ENTRY, and, in a collection
- * with positions, its position as FILE_NUMBER. Decap takes back a whole entry from `preSave`.
+ * A new entry's data as it is saved (what `preSave` gives back to Decap): marked NEW_ENTRY and,
+ * in a collection with positions, its position as FILE_NUMBER.
  */
 export function markedNew(/** @type {any} */ entry, /** @type {Set<string>} */ numbered) {
-  let next = entry.setIn(['data', NEW_ENTRY], true);
-  const order = next.getIn(['data', 'order']);
-  if (numbered.has(next.get('collection')) && Number.isFinite(order)) {
-    next = next.setIn(['data', FILE_NUMBER], fileNumber(order));
-  }
-  const languages = next.get('i18n');
-  for (const locale of languages?.keySeq?.() ?? []) {
-    if (next.getIn(['i18n', locale, 'data']) !== undefined) {
-      next = next.setIn(['i18n', locale, 'data', NEW_ENTRY], true);
-    }
-  }
-  return next;
+  const data = entry.get('data').set(NEW_ENTRY, true);
+  const order = data.get('order');
+  return numbered.has(entry.get('collection')) && Number.isFinite(order)
+    ? data.set(FILE_NUMBER, fileNumber(order))
+    : data;
 }
 
 /**
@@ -252,6 +262,7 @@ export function registerSaving(
   CMS.registerEventListener({
     name: 'preSave',
     handler: async (/** @type {{entry: any}} */ { entry }) => {
+      noteSavingNewEntry(entry.get('newRecord') === true);
       const repo = repoFor();
       if (repo !== undefined && !entry.get('newRecord')) {
         const draftBranch = draftOf(entry);
@@ -271,6 +282,10 @@ export function registerSaving(
       }
       return entry.get('newRecord') ? markedNew(entry, numbered) : undefined;
     },
+  });
+  CMS.registerEventListener({
+    name: 'postSave',
+    handler: () => noteSavingNewEntry(false),
   });
   CMS.registerEventListener({
     name: 'prePublish',

@@ -8,15 +8,16 @@
  * style (a folded block stays a folded block at the project's 100 columns, a quoted string stays
  * quoted). Only a change of structure (a key or list item added or removed) re-serialises, and then
  * through the `yaml` Document, which still keeps comments, quoting and block styles. A new entry
- * (its data marked `NEW_ENTRY` or numbered `FILE_NUMBER` by saving.js) is always written fresh,
- * never over another file's remembered text (its comments and styles are that file's).
+ * (saving.js marks its data `NEW_ENTRY` or `FILE_NUMBER`, and says `savingNewEntry` for its
+ * other languages' files) is always written fresh, never over another file's remembered text
+ * (its comments and styles are that file's).
  * `frontmatter` does the same for the YAML between the `---` lines of a Markdown/MDX file and
  * keeps the body exactly as it is. Neither writes those two marks.
  * Bundled into /cms/formats.js (src/integrations/cms.ts): no CDN.
  */
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node } from 'yaml';
 import { SAME_IN_EVERY_LANGUAGE } from './i18n.ts';
-import { FILE_NUMBER, NEW_ENTRY } from './saving.js';
+import { FILE_NUMBER, NEW_ENTRY, savingNewEntry } from './saving.js';
 
 /** The project's Prettier printWidth: where new text in a folded block is wrapped. */
 const WIDTH = 100;
@@ -222,8 +223,8 @@ export function yamlFormat(): Format {
     },
     toFile({ [FILE_NUMBER]: fileNumber, [NEW_ENTRY]: isNew, ...data }) {
       if (!hasWords(data)) return '';
-      const original =
-        isNew === true || fileNumber !== undefined ? undefined : files.original(data);
+      const fresh = isNew === true || fileNumber !== undefined || savingNewEntry();
+      const original = fresh ? undefined : files.original(data);
       return original === undefined ? freshYaml(data) : updateYaml(original, data);
     },
   };
@@ -244,8 +245,8 @@ export function frontmatterFormat(): Format {
     },
     toFile({ body, [FILE_NUMBER]: fileNumber, [NEW_ENTRY]: isNew, ...front }) {
       if (!hasWords({ ...front, body })) return '';
-      const original =
-        isNew === true || fileNumber !== undefined ? undefined : files.original(front);
+      const fresh = isNew === true || fileNumber !== undefined || savingNewEntry();
+      const original = fresh ? undefined : files.original(front);
       const yaml = original === undefined ? freshYaml(front) : updateYaml(original, front);
       return `---\n${yaml}---\n${typeof body === 'string' ? body : ''}`;
     },
