@@ -251,3 +251,29 @@ describe('ending a session and removing the authenticator app', () => {
     expect(removed).toEqual(['The authenticator app was removed from the admin']);
   });
 });
+
+describe('setting up the authenticator app', () => {
+  it('keeps one of five confirmed at once: one 201, and its secret is the one stored', async () => {
+    const token = await makeToken();
+    const setups = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const res = await call(securityFn, { path: '/api/totp/setup', method: 'POST', token });
+        expect(res.status).toBe(200);
+        return (await res.json()) as { ticket: string; secret: string };
+      }),
+    );
+    const answers = await Promise.all(
+      setups.map(({ ticket, secret }) =>
+        call(securityFn, {
+          path: '/api/totp',
+          token,
+          json: { ticket, code: codeAt(secret, Date.now()) },
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect([...statuses].sort()).toEqual([201, 409, 409, 409, 409]);
+    const stored = await inStore(() => security.totp());
+    expect(stored?.value.secret).toBe(setups[statuses.indexOf(201)]!.secret);
+  });
+});

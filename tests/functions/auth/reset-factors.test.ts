@@ -1,6 +1,6 @@
 /**
  * `npm run admin:reset-factors`: the operator's reset removes every passkey, the authenticator
- * and the recovery codes (nothing else), logs it, and the next sign-in enrols a new passkey.
+ * and the recovery codes (nothing else: the repository's `removeFactors`), logs it, and the next sign-in enrols a new passkey.
  * Runs the real script in its own process against a local data folder, as an operator would.
  */
 import { execFile } from 'node:child_process';
@@ -15,7 +15,7 @@ import { security } from '../../../functions/_lib/repositories/admin-security.ts
 import { AUDIT_STORE, type AuditRecord } from '../../../functions/_lib/audit.ts';
 import { startLocalBlobs } from '../../../scripts/local-blobs.ts';
 import { setAdminEnv } from '../helpers.ts';
-import { passwordStep, signIn } from './factors-kit.ts';
+import { passwordStep, seedTotp, signIn } from './factors-kit.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -27,6 +27,7 @@ describe('npm run admin:reset-factors', () => {
     let stop = await startLocalBlobs(root, directory);
     try {
       expect((await signIn()).status).toBe(201);
+      await seedTotp();
       expect((await passwordStep()).body.step).toBe('passkey');
       const before = await withRequestScope(undefined, () => security.sessions());
       expect(before).toHaveLength(1);
@@ -36,7 +37,7 @@ describe('npm run admin:reset-factors', () => {
         cwd: root,
         env: { ...process.env, BLOBS_DIR: directory, NETLIFY_SITE_ID: '', NETLIFY_AUTH_TOKEN: '' },
       });
-      expect(stdout).toMatch(/Removed 2 sign-in factor record\(s\)/);
+      expect(stdout).toMatch(/Removed 3 sign-in factor record\(s\)/);
 
       stop = await startLocalBlobs(root, directory);
       expect((await passwordStep()).body.step).toBe('enrol');
@@ -49,7 +50,7 @@ describe('npm run admin:reset-factors', () => {
         ),
       );
       const reset = records.find((record) => record.event === 'factors.reset');
-      expect(reset).toMatchObject({ count: 2, target: expect.stringMatching(/^operator /) });
+      expect(reset).toMatchObject({ count: 3, target: expect.stringMatching(/^operator /) });
     } finally {
       await stop();
       if (saved === undefined) delete process.env['NETLIFY_BLOBS_CONTEXT'];
