@@ -3,7 +3,7 @@
  * - GET /api/security: passkeys, authenticator app, recovery codes left (SecuritySettings).
  * - POST /api/passkeys/options → `{ ticket, options }`; POST /api/passkeys `{ ticket, response,
  *   name }` → 201, a passkey more (a spare); PATCH /api/passkeys/:id `{ name }`;
- *   DELETE /api/passkeys/:id (never the last one: 409).
+ *   DELETE /api/passkeys/:id (never the last one: 409, however many removals run at once).
  * - POST /api/totp/setup → `{ ticket, secret, uri }`; POST /api/totp `{ ticket, code }` → 201
  *   once a code of the new secret is right; DELETE /api/totp.
  * - POST /api/recovery-codes → ten new codes (the old ones stop working), shown once.

@@ -119,7 +119,8 @@ export async function spend(ticket: Ticket, now = Date.now()): Promise<void> {
 
 /**
  * Takes one of the ticket's tries, or 401 when it is spent or has none left. Nothing about the
- * code sent with it is looked at before this (tests/functions/auth/ticket-tries.test.ts).
+ * code sent with it is looked at before this (tests/functions/auth/sign-in-rules.test.ts, and
+ * factor-races.test.ts: forty codes at once on one ticket, three checked).
  */
 export async function takeTry(ticket: Ticket, now = Date.now()): Promise<void> {
   if (

@@ -4,7 +4,9 @@
  * revocations and login attempts: production and local runs have their own, every preview and
  * branch deploy shares one. Every change of a record is a conditional write (`onlyIfNew`, or
  * `onlyIfMatch` on the ETag read): two requests never both spend a ticket, a code or a
- * passkey's signature counter value.
+ * passkey's signature counter value. The authenticator and a session are removed the same way
+ * (`retire`: overwritten as retired over the version read, then deleted), so one of several
+ * removals at once answers for it.
  *
  * Keys: `passkeys/<credential id>`, `totp`, `recovery`, `devices/<sha256 of the device id>`,
  * `tickets/<exp>.<jti>` (spent), `tickets/<exp>.<jti>.try<n>` (the ticket's n-th code checked),
