@@ -1,10 +1,14 @@
 /**
  * GET /api/audit (admin): the audit log (_lib/audit.ts), newest first, one page at a time
  * (`page`, `pageSize`; X-Total-Count), filtered by `event` and by the dates `from` and `to`
- * (YYYY-MM-DD, inclusive, UTC). GET /api/audit.csv: the same selection, every page, as CSV.
+ * (YYYY-MM-DD, inclusive, UTC). The log is kept 24 months, so a page never reads it whole
+ * (_lib/audit-query.ts): past LOOKAHEAD records beyond the page the count stops, and
+ * `X-Total-More: true` says X-Total-Count is a lower bound. GET /api/audit.csv: the newest
+ * CSV_MAX_RECORDS of the same selection, as CSV (`X-Total-More: true` when older ones were left
+ * out: narrow the dates to get them).
  */
 import type { Config } from '@netlify/functions';
-import { AUDIT_EVENTS, auditRecords, isAuditEvent, type AuditQuery } from './_lib/audit.ts';
+import { AUDIT_EVENTS, auditPage, isAuditEvent, type AuditQuery } from './_lib/audit.ts';
 import { admin } from './_lib/auth.ts';
 import { toCsv } from './_lib/csv.ts';
 import { HttpError, dispatch, endpoint, json, pageParams } from './_lib/http.ts';
@@ -35,18 +39,36 @@ function queryOf(url: URL): AuditQuery {
   return query;
 }
 
+/** How deep into a selection a page may be: a walk never lists more keys than this and a look-ahead. */
+const MAX_DEPTH = 20_000;
+
 const list = admin(async (req) => {
   const url = new URL(req.url);
   const { page, pageSize } = pageParams(req);
-  const records = await auditRecords(queryOf(url));
-  const slice = records.slice((page - 1) * pageSize, page * pageSize);
-  return json(slice, 200, { 'x-total-count': String(records.length), 'cache-control': 'no-store' });
+  if (page * pageSize > MAX_DEPTH) {
+    throw new HttpError(
+      400,
+      `Pages past the ${MAX_DEPTH.toLocaleString('en')}th record are not listed: narrow the dates.`,
+    );
+  }
+  const { records, total, more } = await auditPage(queryOf(url), { page, pageSize });
+  return json(records, 200, {
+    'x-total-count': String(total),
+    ...(more && { 'x-total-more': 'true' }),
+    'cache-control': 'no-store',
+  });
 });
+
+/** Records one CSV holds at most: read within one request's storage time. */
+export const CSV_MAX_RECORDS = 500;
 
 const COLUMNS = ['at', 'event', 'target', 'count', 'ip', 'session'] as const;
 
 const exportCsv = admin(async (req) => {
-  const records = await auditRecords(queryOf(new URL(req.url)));
+  const { records, more } = await auditPage(queryOf(new URL(req.url)), {
+    pageSize: CSV_MAX_RECORDS,
+    lookahead: 1,
+  });
   const body = toCsv(
     ['Time', 'Event', 'Target', 'Count', 'Client address', 'Session'],
     records.map((record) => COLUMNS.map((column) => record[column])),
@@ -56,6 +78,7 @@ const exportCsv = admin(async (req) => {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': 'attachment; filename="audit-log.csv"',
       'cache-control': 'no-store',
+      ...(more && { 'x-total-more': 'true' }),
     },
   });
 });

@@ -1,35 +1,56 @@
 /**
  * POST /api/login, the password step: `{ username, password, device? }` → the second step
  * (`LoginStep`: a passkey to use, a code, or a passkey to create; never a token; see
- * _lib/factors/sign-in.ts). Attempts are counted per client address and username, however many
- * arrive at once (_lib/throttle.ts); past the limit the pair gets 429 with Retry-After, an audit
- * record and one alert e-mail.
+ * _lib/factors/sign-in.ts). Attempts are counted per client address and name, however many
+ * arrive at once (_lib/throttle.ts): the admin's name on its own, every other name together, so
+ * made-up names lock out like the real one. Checks of the admin's name are also counted
+ * site-wide (_lib/password-checks.ts): past LOGIN_SITE_MAX_CHECKS in a window, addresses that
+ * have not passed the password recently get 429 too. Refusals are counted per hour, not recorded
+ * one by one (_lib/refusals.ts), and alert the admin at most once an hour.
  */
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/index.ts';
 import { audit } from './_lib/audit.ts';
 import { credentialsMatch, loginConfig } from './_lib/auth.ts';
 import { readBody } from './_lib/body.ts';
+import { sendAlert } from './_lib/factors/alerts.ts';
 import { lockedOut, secondStep } from './_lib/factors/sign-in.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
-import { reserveAttempt } from './_lib/throttle.ts';
+import { knownAddress, rememberAddress, takeSiteCheck } from './_lib/password-checks.ts';
+import { reserveAttempt, throttleName } from './_lib/throttle.ts';
 import { validate } from './_lib/validate.ts';
+
+const PAUSED = 'Too many failed attempts. Please try again later.';
 
 const login: Handler = async (req, context) => {
   const { username, password, device } = validate(LoginSchema, (await readBody(req)).data);
   const config = loginConfig(context);
   // Netlify's own view of the client; never a request header, which anyone can forge.
+  const ip = context.ip ?? 'unknown';
+  const actor = context.ip === undefined ? {} : { ip: context.ip };
+  const name = throttleName(username, config.username);
   // Reserve, then check: only a request holding one of the pair's attempts reaches the password.
-  const reservation = await reserveAttempt(context.ip ?? 'unknown', username);
+  const reservation = await reserveAttempt(ip, name);
   if (!reservation.granted) return lockedOut(req, context, reservation.retryAfter);
+  if (name === config.username) {
+    const check = await takeSiteCheck();
+    // Past the cap, only an address that passed the password recently is checked.
+    if (!check.granted && !(context.ip !== undefined && (await knownAddress(context.ip)))) {
+      await reservation.attempt.passed(); // Nothing was checked: the slot is given back.
+      await audit('sign-in.locked-out', { target: 'site-wide' }, actor);
+      await sendAlert('sign-in-paused', {}, req, context);
+      throw new HttpError(429, PAUSED, { headers: { 'retry-after': String(check.retryAfter) } });
+    }
+  }
   if (!(await credentialsMatch(config, username, password))) {
     await reservation.attempt.failed();
     // The log never holds the name or password tried: only that a sign-in came from this address.
-    await audit('sign-in.failed', {}, context.ip === undefined ? {} : { ip: context.ip });
+    await audit('sign-in.failed', {}, actor);
     throw new HttpError(401, 'Invalid credentials');
   }
   // Half a sign-in: the slot is freed but no earlier failure is forgiven.
   await reservation.attempt.passed();
+  if (context.ip !== undefined) await rememberAddress(context.ip);
   return json(await secondStep(req, context, device));
 };
 

@@ -1,7 +1,8 @@
 /**
  * The audit log: one append-only record per admin action and security event, in the store
- * `audit-log` of the deploy's data, keyed by a time-sortable id and written with `onlyIfNew`, so
- * a record is never overwritten. A record holds the time, the event, its target (a record's
+ * `audit-log` of the deploy's data, keyed by time and event (audit-layout.ts) and written with
+ * `onlyIfNew`, so a record is never overwritten. Refused sign-ins, which anyone can cause without
+ * signing in, are counted per hour instead (refusals.ts), within a bounded number of blobs. A record holds the time, the event, its target (a record's
  * `<store>/<id>`, an announcement's id, an outbox key; for an erasure the SHA-256 of the address),
  * a count where one applies, the client address and the session (a hash of the token's id, never
  * the token). Never a password, code, token, note text or e-mail address.
@@ -12,12 +13,21 @@
  * record does not undo the action (it has happened): it is logged as an error, by event name.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AuditEvent, AuditRecord } from '../../src/lib/audit-events.ts';
 import { addressKey } from '../../src/lib/schemas/index.ts';
+import { AUDIT_STORE, recordKey } from './audit-layout.ts';
+import { countRefusal, isRefusal } from './refusals.ts';
 import { withStore } from './repositories/store.ts';
 
-export const AUDIT_STORE = 'audit-log';
+export { AUDIT_STORE };
+export {
+  auditPage,
+  auditRecords,
+  purgeAudit,
+  type AuditPage,
+  type AuditQuery,
+} from './audit-query.ts';
 
 export {
   AUDIT_EVENTS,
@@ -38,15 +48,6 @@ interface Actor {
 }
 
 const actors = new AsyncLocalStorage<Actor>();
-
-/**
- * A record's key: its time in epoch ms, zero-padded so keys sort by time, and random hex so two
- * records of one millisecond never meet. (Lead ids never go back in time; a record's must, in a
- * test of a year-old record.)
- */
-const keyOf = (now: number) => `${String(now).padStart(15, '0')}-${randomBytes(6).toString('hex')}`;
-const KEY = /^(\d{15})-[0-9a-f]{12}$/;
-const timeOf = (key: string) => Number(KEY.exec(key)?.[1] ?? NaN);
 
 /** The session as the log names it: a short hash of the token's id, never the id itself. */
 export const sessionOf = (jti: string) =>
@@ -72,7 +73,7 @@ export function auditRecord(
   now = Date.now(),
 ): AuditRecord {
   return {
-    id: keyOf(now),
+    id: recordKey(now, event),
     at: new Date(now).toISOString(),
     event,
     ...(details.target !== undefined && { target: details.target }),
@@ -82,7 +83,11 @@ export function auditRecord(
   };
 }
 
-/** Appends one record; `actor` defaults to the admin handler's (asActor). Never throws. */
+/**
+ * Appends one record; `actor` defaults to the admin handler's (asActor). A refusal of a sign-in
+ * (refusals.ts) is counted in its hour's counter instead, and gets a record of its own only as its
+ * address's first that hour, within the site-wide hourly cap. Never throws.
+ */
 export async function audit(
   event: AuditEvent,
   details: AuditDetails = {},
@@ -91,59 +96,11 @@ export async function audit(
 ): Promise<void> {
   const record = auditRecord(event, details, actor, now);
   try {
+    if (isRefusal(event) && !(await countRefusal(actor.ip, now))) return;
     await withStore(AUDIT_STORE, (store) => store.setJSON(record.id, record, { onlyIfNew: true }), {
       graceMs: 1_000,
     });
   } catch {
     console.error(`audit: the ${event} record could not be written`);
   }
-}
-
-export interface AuditQuery {
-  event?: AuditEvent;
-  /** ISO 8601 or epoch ms bounds of `at`, inclusive. */
-  from?: number;
-  to?: number;
-}
-
-/** The records matching `query`, newest first. */
-export async function auditRecords(query: AuditQuery = {}): Promise<AuditRecord[]> {
-  return withStore(AUDIT_STORE, async (store) => {
-    const { blobs } = await store.list();
-    const ids = blobs
-      .map(({ key }) => key)
-      .filter((key) => KEY.test(key))
-      .filter((id) => {
-        const time = timeOf(id);
-        return (
-          (query.from === undefined || time >= query.from) &&
-          (query.to === undefined || time <= query.to)
-        );
-      })
-      .sort()
-      .reverse();
-    const records: AuditRecord[] = [];
-    for (const id of ids) {
-      const record = (await store.get(id, { type: 'json' })) as AuditRecord | null;
-      if (record !== null && (query.event === undefined || record.event === query.event)) {
-        records.push(record);
-      }
-    }
-    return records;
-  });
-}
-
-/** Deletes records older than `cutoff` (epoch ms); their number. */
-export async function purgeAudit(cutoff: number): Promise<number> {
-  return withStore(AUDIT_STORE, async (store) => {
-    const { blobs } = await store.list();
-    let removed = 0;
-    for (const { key } of blobs) {
-      if (KEY.test(key) && timeOf(key) < cutoff) {
-        await store.delete(key);
-        removed++;
-      }
-    }
-    return removed;
-  });
 }

@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readPositiveInt } from './env.ts';
+import { equalSecrets } from './password.ts';
 import { loginAttempts, type Slot, type SlotRef } from './repositories/login-attempts.ts';
 
 export interface ThrottleConfig {
@@ -28,6 +29,19 @@ export function throttleConfig(): ThrottleConfig {
 
 export function throttleKey(ip: string, username: string): string {
   return createHash('sha256').update(`${ip}\n${username}`).digest('hex');
+}
+
+/** The name every user name that is not the admin's counts under (it cannot be typed: a NUL). */
+export const UNKNOWN_NAME = '\u0000unknown';
+
+/**
+ * The name a password attempt counts under: the admin's own, or UNKNOWN_NAME for any other, so
+ * made-up names lock out after LOGIN_MAX_FAILURES per address like the real one (each made-up
+ * name its own counter never locked anything), no made-up name is stored even hashed, and an
+ * address holds at most two counters however many names it tries.
+ */
+export function throttleName(username: string, adminName: string): string {
+  return equalSecrets(username, adminName) ? adminName : UNKNOWN_NAME;
 }
 
 /** Slots lost to other requests before a request gives up: it is then refused, never checked. */

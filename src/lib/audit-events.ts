@@ -7,6 +7,7 @@ export const AUDIT_EVENT_LABELS = {
   'sign-in.failed': 'Sign-in failed (password)',
   'sign-in.factor-failed': 'Sign-in failed (second factor)',
   'sign-in.locked-out': 'Sign-in locked out',
+  'sign-in.refused': 'Refused sign-ins (hourly count)',
   'sign-in.new-device': 'Signed in from a new device',
   'sign-out': 'Signed out',
   'session.ended': 'Session ended',

@@ -157,6 +157,8 @@ export interface Page<T> {
   pending: number;
   /** Ids of stored records the server could not read and set aside. */
   quarantined: string[];
+  /** The server stopped counting (`X-Total-More`, the audit log): `total` is a lower bound. */
+  more?: true;
 }
 
 /** A count header as a number, or null when it is missing or not a count. */
@@ -187,6 +189,7 @@ async function page<T>(
     newCount: countHeader(response, 'x-new-count'),
     pending: countHeader(response, 'x-index-pending') ?? 0,
     quarantined: (response.headers.get('x-quarantined') ?? '').split(',').filter(Boolean),
+    ...(response.headers.get('x-total-more') === 'true' && { more: true as const }),
   };
 }
 
@@ -483,10 +486,13 @@ export function listAudit(
   );
 }
 
-/** GET /api/audit.csv: every record matching `filters`, as a file to save. */
+/**
+ * GET /api/audit.csv: the newest records matching `filters` (up to the server's limit; `more`
+ * when older ones were left out), as a file to save.
+ */
 export async function downloadAuditCsv(
   filters: AuditFilters,
-): Promise<{ blob: Blob; filename: string }> {
+): Promise<{ blob: Blob; filename: string; more: boolean }> {
   const failed = ({ status, detail }: Failure) =>
     status === 400 ? detail : `Failed to download the audit log. HTTP error! status: ${status}`;
   const query = auditParams(filters).toString();
@@ -494,7 +500,8 @@ export async function downloadAuditCsv(
   const response = await send(path, { kind: 'read', failed });
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'audit-log.csv';
-  return { blob: await response.blob(), filename };
+  const more = response.headers.get('x-total-more') === 'true';
+  return { blob: await response.blob(), filename, more };
 }
 
 // ---- Login -----------------------------------------------------------------------------------

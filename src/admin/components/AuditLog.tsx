@@ -14,6 +14,7 @@ import {
   type AuditFilters,
 } from '../api/client';
 import {
+  AUDIT_CSV_PARTIAL,
   AUDIT_KEPT_MONTHS,
   NO_AUDIT_FILTERS,
   auditEmpty,
@@ -36,6 +37,8 @@ interface Listing {
   status: 'loading' | 'loaded' | 'error';
   records: AuditEntry[];
   total: number;
+  /** The server stopped counting: `total` is a lower bound. */
+  more: boolean;
   error: string;
   /** The server refused the filters (400): its message belongs to the form. */
   refused: boolean;
@@ -51,20 +54,28 @@ export default function AuditLog() {
     status: 'loading',
     records: [],
     total: 0,
+    more: false,
     error: '',
     refused: false,
   });
-  const [csv, setCsv] = useState({ busy: false, error: '' });
+  const [csv, setCsv] = useState({ busy: false, error: '', note: '' });
 
   useEffect(() => {
     let live = true;
     setListing((current) => ({ ...current, status: 'loading' }));
     listAudit(query.filters, query.page, PAGE_SIZE).then(
-      ({ items, total }) => {
+      ({ items, total, more }) => {
         if (!live) return;
         const fitting = pageWithin(query.page, total, PAGE_SIZE);
         if (fitting !== query.page) return setQuery((current) => ({ ...current, page: fitting }));
-        setListing({ status: 'loaded', records: items, total, error: '', refused: false });
+        setListing({
+          status: 'loaded',
+          records: items,
+          total,
+          more: more === true,
+          error: '',
+          refused: false,
+        });
       },
       (failure: unknown) => {
         if (!live) return;
@@ -74,6 +85,7 @@ export default function AuditLog() {
           status: 'error',
           records: refused ? [] : current.records,
           total: refused ? 0 : current.total,
+          more: refused ? false : current.more,
           error: messageOf(failure),
           refused,
         }));
@@ -89,23 +101,23 @@ export default function AuditLog() {
     setQuery((current) => ({ filters: { ...filters }, page: 1, version: current.version + 1 }));
 
   async function download() {
-    setCsv({ busy: true, error: '' });
+    setCsv({ busy: true, error: '', note: '' });
     try {
-      const { blob, filename } = await downloadAuditCsv(query.filters);
+      const { blob, filename, more } = await downloadAuditCsv(query.filters);
       saveFile(blob, filename);
-      setCsv({ busy: false, error: '' });
+      setCsv({ busy: false, error: '', note: more ? AUDIT_CSV_PARTIAL : '' });
     } catch (failure) {
-      setCsv({ busy: false, error: messageOf(failure) });
+      setCsv({ busy: false, error: messageOf(failure), note: '' });
     }
   }
 
-  const { status, records, total, refused } = listing;
+  const { status, records, total, more, refused } = listing;
   const filtered = auditFiltered(query.filters);
   const pages = pageCount(total, PAGE_SIZE);
   let text = '';
   if (status === 'loading') text = 'Loading audit records...';
   else if (status === 'loaded' && records.length === 0) text = auditEmpty(filtered);
-  else if (records.length > 0) text = auditSummary(total, query.page, pages, filtered);
+  else if (records.length > 0) text = auditSummary(total, query.page, pages, filtered, more);
 
   return (
     <section className="admin-section admin-audit" aria-labelledby={HEADING_ID}>
@@ -119,6 +131,7 @@ export default function AuditLog() {
             </span>
           </Button>
           <Alert message={csv.error} />
+          {csv.note && <p className="admin-hint">{csv.note}</p>}
         </div>
       </div>
       <p className="admin-hint admin-audit__intro">

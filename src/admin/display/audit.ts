@@ -38,9 +38,25 @@ export function auditTarget(target: string | undefined): { text: string; full?: 
 export const auditFiltered = (filters: AuditFilters) =>
   filters.event !== '' || filters.from !== '' || filters.to !== '';
 
-/** '40 audit records, page 1 of 2', or with filters '3 audit records match, page 1 of 1'. */
-export const auditSummary = (total: number, page: number, pages: number, filtered: boolean) =>
-  listSummary(total, AUDIT_NOUN, page, pages, filtered);
+/**
+ * '40 audit records, page 1 of 2', or with filters '3 audit records match, page 1 of 1'. When
+ * the server stopped counting (`more`, a long log): 'At least 1,020 audit records, page 1 of 51
+ * or more'.
+ */
+export const auditSummary = (
+  total: number,
+  page: number,
+  pages: number,
+  filtered: boolean,
+  more = false,
+) =>
+  more
+    ? `At least ${listSummary(total, AUDIT_NOUN, page, pages, filtered)} or more`
+    : listSummary(total, AUDIT_NOUN, page, pages, filtered);
+
+/** Said beside Download CSV when the file holds only the newest records of the selection. */
+export const AUDIT_CSV_PARTIAL =
+  'The file holds the newest 500 records of this selection: narrow the dates for older ones.';
 
 export const auditEmpty = (filtered: boolean) =>
   filtered ? 'No audit records match these filters.' : 'No audit records yet.';

@@ -49,6 +49,7 @@ export {
 } from './outbox';
 export { backupLine } from './backup';
 export {
+  AUDIT_CSV_PARTIAL,
   AUDIT_KEPT_MONTHS,
   NO_AUDIT_FILTERS,
   auditEmpty,
