@@ -6,12 +6,26 @@
  *
  * Keys are `<exp>.<jti>`: a check knows both (they are claims of the token it has just verified),
  * and a cleanup sees from the listing alone which entries are stale, without reading any of
- * them. Each logout drops the stale ones, so the list holds at most the last hour's logouts.
+ * them. The expiry's first digits are a bucket of time (10^4 s, about 2.8 hours), so each logout
+ * drops stale entries a few buckets at a time from where the last one stopped (time-sweep.ts),
+ * never listing the whole store.
  */
 import { withStore, type Store } from './store.ts';
+import { sweepBefore, type SweepLayout } from './time-sweep.ts';
 
 const STORE = 'revoked-tokens';
 const KEY = /^(\d{1,15})\.[\w-]+$/;
+/** Expiries in epoch seconds: 10 digits until the year 2286. */
+const LAYOUT: SweepLayout = {
+  width: 10,
+  prefixDigits: 6,
+  timeOf: (key) => {
+    const exp = KEY.exec(key)?.[1];
+    return exp === undefined ? undefined : Number(exp);
+  },
+};
+/** What one logout's cleanup does at most. */
+const CLEANUP = { limit: 100, buckets: 10 };
 
 const withRevocations = <T>(operation: (store: Store) => Promise<T>): Promise<T> =>
   withStore(STORE, operation, { scope: 'credentials' });
@@ -29,28 +43,22 @@ export const revokedTokens = {
   isRevoked: (token: TokenId): Promise<boolean> =>
     withRevocations(async (store) => (await store.get(keyOf(token))) !== null),
 
-  /** Stores the revocation, then drops expired entries (best effort: the revocation is what counts). */
-  revoke: async (token: TokenId): Promise<void> => {
-    await withRevocations(async (store) => {
-      // Idempotent: a concurrent logout with the same token may have written it first.
+  /** Stores the revocation. Idempotent: a concurrent logout with the same token may write it first. */
+  revoke: (token: TokenId): Promise<void> =>
+    withRevocations(async (store) => {
       await store.setJSON(keyOf(token), { exp: token.exp }, { onlyIfNew: true });
-    });
-    await removeExpired(Math.floor(Date.now() / 1000)).catch(() => {
-      // Already logged by withStore; the next logout tries again.
-    });
-  },
+    }),
+
+  /**
+   * Drops expired entries, a bounded number (best effort: called last by a logout, whose
+   * revocation is what counts). Never throws.
+   */
+  removeExpired: (now = Math.floor(Date.now() / 1000)): Promise<number> =>
+    removeExpired(now).catch(() => 0), // Already logged by withStore; the next logout tries again.
 };
 
-/** Deletes the entries of tokens that expired by `now` (epoch seconds); keys not ours are left alone. */
-function removeExpired(now: number): Promise<void> {
-  return withRevocations(async (store) => {
-    const { blobs } = await store.list();
-    const stale = blobs
-      .map((blob) => blob.key)
-      .filter((key) => {
-        const exp = KEY.exec(key)?.[1];
-        return exp !== undefined && Number(exp) <= now;
-      });
-    await Promise.all(stale.map((key) => store.delete(key)));
-  });
+/** Deletes entries of tokens that expired by `now` (epoch seconds), a bounded number a call. */
+function removeExpired(now: number): Promise<number> {
+  // `exp <= now` is stale: sweep what is before now + 1.
+  return withRevocations((store) => sweepBefore(store, LAYOUT, now + 1, CLEANUP));
 }

@@ -10,6 +10,7 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import logoutFn from '../../../functions/logout.ts';
 import { admin } from '../../../functions/_lib/auth.ts';
 import { endpoint, noContent } from '../../../functions/_lib/http.ts';
+import { SWEEP_CURSOR } from '../../../functions/_lib/repositories/time-sweep.ts';
 import { withStore } from '../../../functions/_lib/repositories/store.ts';
 import { call, makeToken, useBlobs, writes, type BlobOperation } from '../helpers.ts';
 
@@ -26,8 +27,11 @@ const logout = (token?: string) =>
 const listEnquiries = (token: string) => call(enquiriesFn, { path: '/api/enquiries', token });
 
 /** The keys in the revocation list. */
+/** The entries (the clean-up's cursor is no entry). */
 const revokedKeys = () =>
-  withStore('revoked-tokens', async (store) => (await store.list()).blobs.map((b) => b.key));
+  withStore('revoked-tokens', async (store) =>
+    (await store.list()).blobs.map((b) => b.key).filter((key) => key !== SWEEP_CURSOR),
+  );
 
 const onRevocationList = (ops: readonly BlobOperation[], type: string) =>
   ops.filter((op) => op.type === type && op.url.includes('/site:revoked-tokens'));
