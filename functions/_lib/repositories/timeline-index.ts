@@ -190,6 +190,7 @@ function parseChange(key: string): (Change & { key: string }) | null {
  */
 export async function noteChanges(
   store: Store,
+  storeName: string,
   changes: readonly Change[],
   newValue: () => string,
 ): Promise<void> {
@@ -197,7 +198,42 @@ export async function noteChanges(
     const { id, kind } = changes[at]!;
     return store.set(`${CHANGE_PREFIX}${newValue()}.${id}.${kind}`, '');
   });
-  await store.set(GENERATION_KEY, newValue());
+  await bumpOnce(scopedName(storeName), async () => {
+    await store.set(GENERATION_KEY, newValue());
+  });
+}
+
+interface Bumps {
+  running?: Promise<void> | undefined;
+  queued?: Promise<void> | undefined;
+}
+/** Generation writes of this instance, by store: one at a time, the next one shared. */
+const bumps = new Map<string, Bumps>();
+
+/**
+ * Runs `write` so that it starts after this call, sharing it with every caller that comes while
+ * one is running: a burst of changes writes the generation (one key) a few times, not once each,
+ * so no list waits in a queue of writes to that one key.
+ */
+function bumpOnce(key: string, write: () => Promise<void>): Promise<void> {
+  const state = bumps.get(key) ?? {};
+  bumps.set(key, state);
+  const start = () => {
+    const running: Promise<void> = write().finally(() => {
+      if (state.running === running) state.running = undefined;
+    });
+    state.running = running;
+    return running;
+  };
+  if (state.queued) return state.queued;
+  if (!state.running) return start();
+  state.queued = state.running
+    .catch(() => {})
+    .then(() => {
+      state.queued = undefined;
+      return start();
+    });
+  return state.queued;
 }
 
 /** The store's current generation (a fresh one on a store that has none). */

@@ -238,6 +238,7 @@ export function timeline<T extends object>(
   const changed = (store: Store, ids: readonly string[], kind: ChangeKind) =>
     noteChanges(
       store,
+      storeName,
       ids.map((id) => ({ id, kind })),
       newId,
     );
@@ -627,6 +628,7 @@ async function readLiveAt<R>(
   if (damaged.length > 0) {
     await noteChanges(
       store,
+      storeName,
       damaged.map((id) => ({ id, kind: 'q' as const })),
       newId,
     );
