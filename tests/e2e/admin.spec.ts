@@ -187,16 +187,51 @@ test.describe('session', () => {
     expect(await storedToken(page)).toBeNull();
   });
 
-  test('5 minutes without activity log out; activity restarts the count', async ({ page }) => {
+  /** The inactivity warning, a dialog fixed in the viewport. */
+  const inactivityWarning = (page: Page) => page.getByRole('alertdialog', { name: 'Still there?' });
+
+  test('scrolled down, the warning shows in view and takes the focus; 5 minutes without input log out, whatever scrolls', async ({
+    page,
+  }) => {
     await page.clock.install();
     await logIn(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
     await page.clock.runFor(290_000);
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'logged out in 20 seconds' }),
-    ).toBeVisible();
+    const warning = inactivityWarning(page);
+    await expect(warning).toBeInViewport();
+    await expect(warning).toContainText('logged out in 20 seconds');
+    await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    // The page scrolling (by script, as the browser does when content above the view changes
+    // height) is not the admin's input.
+    await page.evaluate(() => window.scrollBy(0, -300));
+    await expect(warning).toBeInViewport();
+
+    await page.clock.runFor(11_000);
+    await expect(page).toHaveURL(/\/login\/?$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('a key press, a mouse move or "Stay signed in" restarts the count', async ({ page }) => {
+    await page.clock.install();
+    await logIn(page);
+    const warning = inactivityWarning(page);
+    await page.clock.runFor(290_000);
+    await expect(warning).toBeVisible();
+    await page.keyboard.press('Shift');
+    await expect(warning).toHaveCount(0);
+
+    await page.clock.runFor(290_000);
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(warning).toBeVisible();
     await page.mouse.move(40, 40);
     await page.mouse.move(60, 80);
-    await expect(page.getByText(/logged out in 20 seconds/)).toHaveCount(0);
+    await expect(warning).toHaveCount(0);
+
+    await page.clock.runFor(290_000);
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(warning).toHaveCount(0);
 
     await page.clock.runFor(290_000);
     await expect(page).toHaveURL(/\/admin\/?$/);

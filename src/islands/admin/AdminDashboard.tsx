@@ -7,6 +7,7 @@ import AuditLog from '../../admin/components/AuditLog';
 import BackupLine from '../../admin/components/BackupLine';
 import ErasurePanel from '../../admin/components/ErasurePanel';
 import ErrorBoundary from '../../admin/components/ErrorBoundary';
+import InactivityWarning from '../../admin/components/InactivityWarning';
 import SecuritySection from '../../admin/components/security/SecuritySection';
 import UndeliveredMail from '../../admin/components/UndeliveredMail';
 import { useInactivityLogout, useSessionBoundaries } from '../../admin/hooks/useSession';
@@ -16,7 +17,7 @@ import Button from '../../admin/components/Button';
 
 /** The dashboard proper; mounted only once the guard has found a token. */
 function Dashboard() {
-  const warning = useInactivityLogout();
+  const inactivity = useInactivityLogout();
   useSessionBoundaries();
   // Set while the server revokes the token (at most LOGOUT_WAIT_MS), so one click is enough.
   const [leaving, setLeaving] = useState(false);
@@ -39,6 +40,7 @@ function Dashboard() {
 
   return (
     <div className="admin-dashboard">
+      {inactivity.warning && <InactivityWarning onStay={inactivity.stay} />}
       <header className="admin-header">
         <h1>Welcome, Admin!</h1>
         <p className="admin-counts" role="status">
@@ -50,10 +52,6 @@ function Dashboard() {
       </header>
       <UndeliveredMail refresh={refresh} />
       <BackupLine />
-      <p className="admin-warning" role="alert" data-empty={warning ? undefined : ''}>
-        {warning &&
-          'You will be logged out in 20 seconds because of inactivity. Move the mouse or press a key to stay logged in.'}
-      </p>
       <section className="admin-section" aria-labelledby="announcements-heading">
         <h2 id="announcements-heading">Announcements Management</h2>
         <AnnouncementsManager />
