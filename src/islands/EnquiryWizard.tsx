@@ -15,6 +15,8 @@ import { useHydrated } from './forms/useHydrated';
 import { useSessionDraft } from './forms/useSessionDraft';
 import { focusFirstInvalid, honeypotValue, returnedFieldErrors } from '../lib/forms/dom';
 import { draftKey } from '../lib/forms/draft';
+import { holdUntil, replayEarlySubmit } from '../lib/forms/early-submit';
+import { typedValues } from '../lib/forms/typed';
 import { postJson } from '../lib/forms/submit';
 import { StepIndicator } from './enquiry/StepIndicator';
 import { StepContact } from './enquiry/StepContact';
@@ -48,7 +50,9 @@ interface Props {
  * on submit; what people type is kept as a draft in this tab (one per language) until the
  * enquiry is sent, with the idempotency key that makes a retry after a 503 or a lost connection
  * store it only once. Before hydration (or without JavaScript) it is one long form that posts to
- * the API, with the language in a hidden field.
+ * the API, with the language in a hidden field; with scripts the server's HTML already shows the
+ * first step alone (forms.css), and what is typed there before hydration is adopted, not wiped
+ * (useSessionDraft's `adopt`); a press of Next before then is held and replayed (early-submit.ts).
  */
 export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) {
   // The schemas' messages in this language (formText, validationText) come from these words.
@@ -62,7 +66,9 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
     clear: clearDraft,
     idempotencyKey,
     renewKey,
-  } = useSessionDraft(draftKey('enquiry-draft', locale), emptyEnquiryValues);
+  } = useSessionDraft(draftKey('enquiry-draft', locale), emptyEnquiryValues, () =>
+    typedValues(form.current, emptyEnquiryValues()),
+  );
   const [step, setStep] = useState<EnquiryStep>(0);
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [status, setStatus] = useState<Status>('none');
@@ -80,6 +86,11 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
     setStatus('error');
     setStep(firstStepWithError(returned) ?? 0);
   }, [text]);
+
+  // A press of Next or Submit made before hydration (held by BaseLayout's first script).
+  useEffect(() => {
+    if (hydrated) replayEarlySubmit(form.current);
+  }, [hydrated]);
 
   // After sending, the confirmation takes the focus so it is read out and in view.
   useEffect(() => {
@@ -209,6 +220,7 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
       noValidate={hydrated}
       onSubmit={submit}
       data-current-step={step}
+      {...holdUntil(hydrated)}
       aria-busy={submitting}
     >
       <StepIndicator current={step} text={text} />

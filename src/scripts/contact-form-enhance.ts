@@ -26,6 +26,7 @@ import {
   updateDraft,
 } from '../lib/forms/draft';
 import { postJson } from '../lib/forms/submit';
+import { typedValues } from '../lib/forms/typed';
 
 const FIELDS = ['email', 'name', 'message'] as const;
 type Field = (typeof FIELDS)[number];
@@ -94,12 +95,16 @@ function enhanceContactForm(form: HTMLFormElement): void {
     });
   }
 
-  // What was typed before this ran counts unless a draft of this tab says otherwise.
+  // This tab's draft fills the fields, but a field typed into (or autofilled) before this script
+  // arrived keeps what it holds: typed now wins over typed in an earlier visit.
   const saved = loadDraft(draftKey, empty);
-  if (saved) write(saved.values);
-  let draft = saved ?? updateDraft(freshDraft(empty), read());
+  const typed = typedValues(form, empty());
+  let draft = updateDraft(saved ?? freshDraft(empty), (values) => ({ ...values, ...typed }));
+  write(draft.values);
   // Typed before this script arrived: keep it now, not only at the next keystroke.
-  if (!saved && FIELDS.some((field) => draft.values[field] !== '')) saveDraft(draftKey, draft);
+  if (draft !== saved && FIELDS.some((field) => draft.values[field] !== '')) {
+    saveDraft(draftKey, draft);
+  }
 
   form.addEventListener('input', (event) => {
     const field = FIELDS[controls.indexOf(event.target as HTMLInputElement)];

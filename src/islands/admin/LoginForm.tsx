@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import CodeStep from '../../admin/components/login/CodeStep';
 import EnrolStep from '../../admin/components/login/EnrolStep';
 import PasskeyStep from '../../admin/components/login/PasskeyStep';
@@ -5,10 +6,15 @@ import PasswordStep from '../../admin/components/login/PasswordStep';
 import RecoveryUsed from '../../admin/components/login/RecoveryUsed';
 import RecoveryCodes from '../../admin/components/security/RecoveryCodes';
 import { useSignIn } from '../../admin/hooks/useSignIn';
+import { holdUntil, replayEarlySubmit } from '../../lib/forms/early-submit';
+import { useHydrated } from '../forms/useHydrated';
 
 /**
  * Login (SPEC's heading, form and messages for the password), then the second step the server
- * asks for; the steps' logic is `useSignIn`.
+ * asks for; the steps' logic is `useSignIn`. The password form is the server's HTML until
+ * hydration: what is typed there stays (its fields are the browser's own), and a press of Login
+ * before then is held by the page's first script and sent once hydrated (early-submit.ts),
+ * never posted as a plain form (the sign-in needs this script for its second step).
  */
 export default function LoginForm() {
   const {
@@ -26,9 +32,14 @@ export default function LoginForm() {
     restart,
     chooseWay,
   } = useSignIn();
+  const root = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) replayEarlySubmit(root.current);
+  }, [hydrated]);
 
   return (
-    <div className="admin-login">
+    <div ref={root} className="admin-login" {...holdUntil(hydrated)}>
       <h1 ref={title} tabIndex={-1}>
         Admin Login
       </h1>

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type SetStateAction } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type SetStateAction,
+} from 'react';
 import {
   freshDraft,
   loadDraft,
@@ -12,17 +19,33 @@ import {
 /**
  * A form's draft (lib/forms/draft.ts) as React state: restored from this tab's sessionStorage
  * after hydration, so the first render matches the server's HTML, and saved on every change.
- * Clearing it (after success) starts a new draft with a new idempotency key.
+ * `adopt` reads what the visitor put in the server-rendered fields before hydration (typed,
+ * pasted, autofilled: lib/forms/typed.ts); it is read at hydration, before React draws its own
+ * values over the fields, and each field it returns wins over the saved draft's (typed now beats
+ * typed in an earlier visit). Clearing the draft (after success) starts a new one with a new
+ * idempotency key.
  */
-export function useSessionDraft<T extends object>(key: string, initial: () => T) {
+export function useSessionDraft<T extends object>(
+  key: string,
+  initial: () => T,
+  adopt?: () => Partial<T>,
+) {
   const [draft, setDraft] = useState<Draft<T>>(() => freshDraft(initial));
   const restored = useRef(false);
 
-  useEffect(() => {
+  // A layout effect: it runs as hydration commits, before any re-render sets the fields' values.
+  useLayoutEffect(() => {
     const saved = loadDraft(key, initial);
-    if (saved) setDraft(saved);
+    const typed = restored.current ? {} : (adopt?.() ?? {});
+    setDraft((current) => {
+      const base = saved ?? current;
+      return Object.keys(typed).length === 0
+        ? base
+        : updateDraft(base, { ...base.values, ...typed });
+    });
     restored.current = true;
-    // `initial` is a factory for fresh values; it never changes meaning.
+    // `initial` is a factory for fresh values and `adopt` reads the page once: neither changes
+    // what is restored.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
