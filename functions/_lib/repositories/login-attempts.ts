@@ -4,17 +4,29 @@
  * a hash of the client address and user name (neither is stored in clear), and the slot number
  * the attempt took. Writes are conditional only (`onlyIfNew` for a slot never used, `onlyIfMatch`
  * on the ETag read for one in use), so two requests can never hold one slot. A lookup lists and
- * reads one pair's slots of one window; whole windows that have ended are swept away by `sweep`.
+ * reads one pair's slots of one window; whole windows that have ended are swept away by `sweep`,
+ * which lists a window start's first digits (10^7 ms, about 2.8 hours of windows) a few at a
+ * time from where the last sweep stopped (time-sweep.ts), never the store's folders.
  * It lives in the scope of the credentials (store.ts `storeLocation`): a pair's attempts count on
  * every deploy that accepts the same login, so all previews and branch deploys share one throttle,
  * apart from production's.
  */
-import { inPool } from './pool.ts';
 import { withStore, type Store } from './store.ts';
+import { sweepBefore, type SweepLayout } from './time-sweep.ts';
 
 const STORE = 'login-attempts';
-const DELETE_CONCURRENCY = 10;
-const SWEEP_WINDOWS = 10;
+/** Buckets of time one sweep lists at most. */
+const SWEEP_BUCKETS = 10;
+const WINDOW_KEY = /^(\d{13})\//;
+/** Window starts in epoch ms: 13 digits until the year 2286. */
+const LAYOUT: SweepLayout = {
+  width: 13,
+  prefixDigits: 6,
+  timeOf: (key) => {
+    const window = WINDOW_KEY.exec(key)?.[1];
+    return window === undefined ? undefined : Number(window);
+  },
+};
 
 const withAttempts = <T>(operation: (store: Store) => Promise<T>): Promise<T> =>
   withStore(STORE, operation, { scope: 'credentials' });
@@ -88,29 +100,10 @@ export const loginAttempts = {
 
   /**
    * Deletes the records of windows that started before `before`: at most `limit` records, from
-   * the newest SWEEP_WINDOWS such windows (the rest wait for the next sweep). Newest first,
-   * because the local emulator keeps a window's folder after its last blob is gone (the service
-   * has no empty folders), and those empty windows are all old ones. Resolves to the count.
+   * at most SWEEP_BUCKETS buckets of time (the rest wait for the next sweep). Resolves to the count.
    */
   sweep: (before: number, limit: number): Promise<number> =>
-    withAttempts(async (store) => {
-      const { directories } = await store.list({ directories: true });
-      const ended = directories
-        .map((name) => name.replace(/\/$/, ''))
-        .filter((name) => /^\d+$/.test(name) && Number(name) < before)
-        .sort((a, b) => Number(b) - Number(a))
-        .slice(0, SWEEP_WINDOWS);
-      let deleted = 0;
-      for (const window of ended) {
-        if (deleted >= limit) break;
-        const keys = await firstKeys(store, `${window}/`, limit - deleted);
-        await inPool(keys.length, (at) => store.delete(keys[at]!), {
-          concurrency: DELETE_CONCURRENCY,
-        });
-        deleted += keys.length;
-      }
-      return deleted;
-    }),
+    withAttempts((store) => sweepBefore(store, LAYOUT, before, { limit, buckets: SWEEP_BUCKETS })),
 };
 
 async function readSlot(store: Store, ref: SlotRef): Promise<Slot | null> {
@@ -129,12 +122,4 @@ function normalise(value: unknown): SlotRecord {
     at: typeof at === 'number' && Number.isFinite(at) ? at : null,
     state: typeof state === 'string' && STATES.includes(state) ? (state as SlotState) : 'pending',
   };
-}
-
-/** Up to `limit` keys under `prefix`, from the first page of the listing only. */
-async function firstKeys(store: Store, prefix: string, limit: number): Promise<string[]> {
-  for await (const page of store.list({ prefix, paginate: true })) {
-    return page.blobs.slice(0, limit).map((blob) => blob.key);
-  }
-  return [];
 }

@@ -182,7 +182,7 @@ describe('a login whose sweep of ended windows fails', () => {
     vi.stubEnv('ADMIN_PASSWORD', ADMIN.password);
     faulty.inject({
       method: 'GET',
-      path: /\/site:login-attempts\?.*directories=true/,
+      path: /\/site:login-attempts\/sweep-cursor/,
       fault: { kind: 'refuse', status: 500 },
     });
     const res = await call(loginFn, {
@@ -191,6 +191,6 @@ describe('a login whose sweep of ended windows fails', () => {
       ip: IP,
     });
     expect(res.status).toBe(200);
-    expect(faulty.seen.some((line) => line.includes('directories=true'))).toBe(true);
+    expect(faulty.seen.some((line) => line.includes('/sweep-cursor'))).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../../functions/_lib/repositories/login-attempts.ts';
+import { SWEEP_CURSOR } from '../../../functions/_lib/repositories/time-sweep.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
 import { useBlobs } from '../helpers.ts';
 
@@ -18,7 +19,10 @@ const PAIR = 'a'.repeat(64);
 const record = { at: WINDOW + 1_000, state: 'failed' as const };
 
 async function keys(): Promise<string[]> {
-  return (await store().list()).blobs.map((blob) => blob.key).sort();
+  return (await store().list()).blobs
+    .map((blob) => blob.key)
+    .filter((key) => key !== SWEEP_CURSOR)
+    .sort();
 }
 
 const count = (type: string) => blobs.ops.filter((op) => op.type === type).length;
@@ -94,22 +98,27 @@ describe('sweep', () => {
     expect(await keys()).toEqual([`${WINDOW}/${PAIR}/0`, `${WINDOW}/${PAIR}/1`]);
   });
 
-  it('reads no further window once the limit is reached', async () => {
+  it('stops at the limit, and the next sweep goes on from there', async () => {
     await seed(WINDOW - 2_000, 4);
     await seed(WINDOW - 1_000, 3);
     blobs.resetOps();
-    // Newest ended window first: its 3 records reach the limit; the older one is not listed.
     expect(await loginAttempts.sweep(WINDOW, 3)).toBe(3);
-    expect(count('list')).toBe(2); // The windows, then the one window's keys.
-    expect((await keys()).filter((key) => key.startsWith(`${WINDOW - 2_000}/`))).toHaveLength(4);
+    expect(count('delete')).toBe(3);
+    expect(await loginAttempts.sweep(WINDOW, 100)).toBe(4);
+    expect(await keys()).toEqual([]);
   });
 
-  it('leaves folders that are not window numbers alone', async () => {
-    for (const folder of ['x5', '5x', '5e3']) {
+  it('leaves keys that are not a window’s records alone', async () => {
+    const ended = String(WINDOW - 1_000);
+    for (const folder of [`x${ended}`, `${ended}x`, `${ended}e3`, ended.slice(0, 12)]) {
       await store().setJSON(`${folder}/${PAIR}/0`, record);
     }
-    await seed(5, 1);
+    await seed(WINDOW - 1_000, 1);
     expect(await loginAttempts.sweep(WINDOW, 100)).toBe(1);
-    expect(await keys()).toEqual(['5e3', '5x', 'x5'].map((folder) => `${folder}/${PAIR}/0`).sort());
+    expect(await keys()).toEqual(
+      [`x${ended}`, `${ended}x`, `${ended}e3`, ended.slice(0, 12)]
+        .map((folder) => `${folder}/${PAIR}/0`)
+        .sort(),
+    );
   });
 });

@@ -93,31 +93,33 @@ describe('lockout alerts', () => {
     expect(sent[0]!.mail.to).toBe('security@haritha.example');
     // Written at the first lockout: the five failures and that refusal, from one address.
     expect(sent[0]!.mail.text).toContain('6 refused sign-ins from 1 address since 09:00 UTC');
-  });
+  }, 90_000);
 
   it('20 addresses locked out within an hour send one alert, which counts them', async () => {
+    vi.stubEnv('LOGIN_MAX_FAILURES', '2'); // Fewer requests: the count is what matters.
     for (let i = 0; i < 20; i++) {
       vi.setSystemTime(T0 + i * MINUTE);
       const ip = `198.51.100.${60 + i}`;
       const statuses = await statusesOf(
-        Array.from({ length: 6 }, (_, n) => login(ADMIN.username, `guess-${n}`, ip)),
+        Array.from({ length: 3 }, (_, n) => login(ADMIN.username, `guess-${n}`, ip)),
       );
       expect(count(statuses, 429)).toBe(1);
     }
     expect(await alerts(LOCKOUT)).toHaveLength(1);
     // The next hour, a new lockout is a new e-mail, counting the previous hour's refusals too.
     vi.setSystemTime(T0 + 60 * MINUTE);
-    for (let n = 0; n < 6; n++) await login(ADMIN.username, `guess-${n}`, '198.51.100.99');
+    for (let n = 0; n < 3; n++) await login(ADMIN.username, `guess-${n}`, '198.51.100.99');
     const sent = await alerts(LOCKOUT);
     expect(sent).toHaveLength(2);
     expect(sent.map(({ mail }) => mail.text).join('\n')).toContain(
-      '126 refused sign-ins from 21 addresses since 10:00 UTC',
+      '63 refused sign-ins from 21 addresses since 10:00 UTC',
     );
-  });
+  }, 90_000);
 });
 
 describe('the audit log of refused sign-ins', () => {
   it('100 refused requests from 100 addresses at once write 28 records, counted exactly', async () => {
+    vi.stubEnv('LOGIN_SITE_MAX_CHECKS', '1000'); // Every one checked: this is about the log.
     const statuses = await statusesOf(
       Array.from({ length: 100 }, (_, i) => login(ADMIN.username, 'guess', `203.0.113.${i + 1}`)),
     );
@@ -133,7 +135,7 @@ describe('the audit log of refused sign-ins', () => {
     // Not one refusal lost or counted twice, though they all came at once.
     expect(counters.reduce((sum, { count = 0 }) => sum + count, 0)).toBe(100);
     expect(counters.reduce((sum, { target = '' }) => sum + parseInt(target, 10), 0)).toBe(100);
-  });
+  }, 90_000);
 
   it('records one address hammering once on its own, then only in the counter', async () => {
     const ip = '198.51.100.41';
@@ -159,7 +161,8 @@ describe('user names that are not the admin’s', () => {
     expect((await login('nobody-9', 'guess', '198.51.100.43')).status).toBe(401);
     // No made-up name is stored anywhere, even hashed: one counter for all of them.
     const attempts = getStore({ name: 'login-attempts', consistency: 'strong' });
-    const pairs = new Set((await attempts.list()).blobs.map(({ key }) => key.split('/')[1]));
+    const slots = (await attempts.list()).blobs.filter(({ key }) => /^\d+\//.test(key));
+    const pairs = new Set(slots.map(({ key }) => key.split('/')[1]));
     expect(pairs.size).toBe(3); // The admin's name at .42, any other name at .42 and at .43.
   });
 });
