@@ -9,11 +9,11 @@
  * When the record is deleted (by the admin, an erasure or the retention purge) its claim is
  * replaced by `{ gone: true }`: a retry then stores nothing again. Every claim is also filed under
  * the day it was made (`day-<YYYY-MM-DD>-<hash>`, an empty blob), and `sweepClaims` deletes the
- * claims of days older than CLAIM_DAYS, so keys are not kept for ever.
+ * claims of days older than CLAIM_DAYS, so keys are not kept for ever, a day at a time.
  */
 import { createHash } from 'node:crypto';
 import { idTime, isId } from '../ids.ts';
-import { withStore } from './store.ts';
+import { storageTimeLeft, withStore } from './store.ts';
 
 /** Days a key is remembered: far longer than any retry of one submission. */
 export const CLAIM_DAYS = 7;
@@ -66,31 +66,75 @@ export function releaseClaim(timeline: string, name: string): Promise<void> {
   });
 }
 
+/** Where the sweep has got to: the last day whose marks it swept, and its pass over old claims. */
+const SWEEP_KEY = '_sweep';
+/**
+ * Expired days a store's first sweep looks back over: the sweep before this one deleted every
+ * expired claim daily, so none is older than a few days past CLAIM_DAYS.
+ */
+const FIRST_SWEEP_DAYS = 2 * CLAIM_DAYS;
+/** Prefixes of old (unmarked) claims: the first two hex digits of their names. */
+const LEGACY_PREFIXES = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'));
+/** Storage time a sweep keeps back, so it stops cleanly and the next run carries on. */
+const SWEEP_RESERVE_MS = 1_000;
+
+interface SweepState {
+  /** The last day whose marks were swept. */
+  through?: string;
+  /** The next prefix of the pass over unmarked claims, or 'done'. */
+  legacy?: string;
+}
+
 /**
  * Deletes the claims (and their day marks) made before the last CLAIM_DAYS days; their number.
- * A claim with no day mark (kept by an earlier version, which filed none) is dated by the time
- * its record id carries.
+ * Never lists the whole store: each expired day's marks are one prefix listing (`day-<day>-`),
+ * days are taken in order from where the last sweep stopped (`_sweep`), and a sweep stops while
+ * time remains, so a store of any size is swept over as many runs as it takes. A claim with no
+ * day mark (kept by an earlier version, which filed none) is dated by the time its record id
+ * carries, found by one pass over the names' first two hex digits, also carried on across runs.
  */
 export function sweepClaims(timeline: string, now: number = Date.now()): Promise<number> {
   const oldestKept = dayOf(now - CLAIM_DAYS * DAY_MS);
   return withStore(storeOf(timeline), async (store) => {
-    const { blobs } = await store.list();
-    const marks = blobs.flatMap(({ key }) => {
-      const match = DAY_MARK.exec(key);
-      return match ? [{ mark: key, day: match[1]!, claim: match[2]! }] : [];
-    });
-    const expired = marks.filter(({ day }) => day < oldestKept);
-    // A claim made again on a later day has that day's mark too; its age counts from its first.
-    const claims = new Set(expired.map(({ claim }) => claim));
-    const marked = new Set(marks.map(({ claim }) => claim));
-    for (const { key } of blobs) {
-      if (!CLAIM.test(key) || marked.has(key)) continue;
-      const claim = (await store.get(key, { type: 'json' })) as { id?: unknown } | null;
-      const id = typeof claim?.id === 'string' && isId(claim.id) ? claim.id : undefined;
-      if (id === undefined || idTime(id) < now - CLAIM_DAYS * DAY_MS) claims.add(key);
+    const state = ((await store.get(SWEEP_KEY, { type: 'json' })) ?? {}) as SweepState;
+    const timeLeft = () => storageTimeLeft() > SWEEP_RESERVE_MS;
+    let deleted = 0;
+    let day = state.through
+      ? nextDay(state.through)
+      : dayOf(Date.parse(oldestKept) - FIRST_SWEEP_DAYS * DAY_MS);
+    while (day < oldestKept && timeLeft()) {
+      const { blobs } = await store.list({ prefix: `day-${day}-` });
+      for (const { key } of blobs) {
+        const match = DAY_MARK.exec(key);
+        if (!match) continue;
+        // A claim made again on a later day has that day's mark too; its age counts from its first.
+        await store.delete(match[2]!);
+        await store.delete(key);
+        deleted++;
+      }
+      state.through = day;
+      day = nextDay(day);
     }
-    for (const name of claims) await store.delete(name);
-    for (const { mark } of expired) await store.delete(mark);
-    return claims.size;
+    let prefix = state.legacy ?? LEGACY_PREFIXES[0]!;
+    while (prefix !== 'done' && timeLeft()) {
+      const { blobs } = await store.list({ prefix });
+      for (const { key } of blobs) {
+        if (!CLAIM.test(key)) continue;
+        const claim = (await store.get(key, { type: 'json' })) as { id?: unknown } | null;
+        const id = typeof claim?.id === 'string' && isId(claim.id) ? claim.id : undefined;
+        // A claim's id is made when it is claimed: an old one is an old claim, marked or not.
+        if (id === undefined || idTime(id) >= now - CLAIM_DAYS * DAY_MS) continue;
+        await store.delete(key);
+        deleted++;
+      }
+      prefix = LEGACY_PREFIXES[LEGACY_PREFIXES.indexOf(prefix) + 1] ?? 'done';
+      state.legacy = prefix;
+    }
+    await store.setJSON(SWEEP_KEY, state);
+    return deleted;
   });
+}
+
+function nextDay(day: string): string {
+  return dayOf(Date.parse(day) + DAY_MS);
 }

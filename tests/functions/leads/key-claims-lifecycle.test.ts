@@ -68,10 +68,13 @@ async function keyBlobs(timeline = 'enquiries') {
   const store = keysStore(timeline);
   const { blobs } = await store.list();
   return Promise.all(
-    blobs.map(async ({ key }) => {
-      const found = await store.getWithMetadata(key, { type: 'text' });
-      return { key, text: found?.data ?? null, metadata: found?.metadata ?? {} };
-    }),
+    // Every claim and day mark; not the sweep's own bookmark (`_sweep`: a day and a prefix).
+    blobs
+      .filter(({ key }) => key !== '_sweep')
+      .map(async ({ key }) => {
+        const found = await store.getWithMetadata(key, { type: 'text' });
+        return { key, text: found?.data ?? null, metadata: found?.metadata ?? {} };
+      }),
   );
 }
 
