@@ -8,6 +8,7 @@ import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
 import robots from './src/integrations/robots.ts';
 import cms from './src/integrations/cms.ts';
 import localBlobsDev from './src/integrations/local-blobs-dev.ts';
+import whenNeededDirective from './src/directives/integration.ts';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_INFO, englishPath } from './src/i18n/locales.ts';
 
 /** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
@@ -43,6 +44,8 @@ export default defineConfig({
     robots(),
     cms(),
     localBlobsDev(),
+    // `client:needed`: the home page's islands hydrate when a visitor first needs them.
+    whenNeededDirective(),
     sitemap({
       // Each page lists its translations as alternates (xhtml:link hreflang).
       i18n: {

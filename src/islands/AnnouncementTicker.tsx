@@ -1,27 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Announcement } from '../lib/schemas/announcement';
+import type { PublicAnnouncement } from '../lib/announcements/public';
+import { FRESH_EVENT, freshAnnouncements } from '../lib/announcements/fresh';
 
-type Item = Pick<Announcement, '_id' | 'text' | 'link'>;
-
-function isItem(value: unknown): value is Item {
-  if (typeof value !== 'object' || value === null) return false;
-  const item = value as Record<string, unknown>;
-  return typeof item['_id'] === 'string' && typeof item['text'] === 'string';
-}
-
-/** Loads the public announcements once; any failure leaves the list empty. */
-async function loadAnnouncements(): Promise<Item[]> {
-  try {
-    const response = await fetch('/api/announcements', { headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const body: unknown = await response.json();
-    if (!Array.isArray(body)) throw new Error('not a list');
-    return body.filter(isItem);
-  } catch (error) {
-    console.error('Could not load announcements', error);
-    return [];
-  }
-}
+type Item = PublicAnnouncement;
 
 function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
   return (
@@ -38,22 +19,33 @@ function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
 }
 
 /**
- * Announcements strip: hidden while empty; a seamless loop made of the list and an
- * aria-hidden copy (a CSS animation of transform, so the compositor runs it), paused on hover,
- * on keyboard focus and while off screen; a static list under reduced motion.
+ * Announcements strip: the list the site was built with, rendered into the page's HTML, so it is
+ * in the first paint; hidden while empty. A seamless loop made of the list and an aria-hidden copy
+ * (a CSS animation of transform, so the compositor runs it, with or without this script), paused
+ * on hover and keyboard focus by the stylesheet, and off screen once hydrated; a static list under
+ * reduced motion. It hydrates when first needed (AnnouncementStrip.astro), and then shows the
+ * newer list the page's freshness check found, now and whenever it finds one.
  */
-export default function AnnouncementTicker({ heading }: { heading: string }) {
-  const [items, setItems] = useState<Item[]>([]);
+export default function AnnouncementTicker({
+  heading,
+  items: built,
+}: {
+  heading: string;
+  items: Item[];
+}) {
+  const [items, setItems] = useState<Item[]>(built);
+  const [hydrated, setHydrated] = useState(false);
   const strip = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    let live = true;
-    void loadAnnouncements().then((loaded) => {
-      if (live) setItems(loaded);
-    });
-    return () => {
-      live = false;
+    setHydrated(true);
+    const follow = () => {
+      const fresh = freshAnnouncements();
+      if (fresh) setItems(fresh);
     };
+    follow();
+    document.addEventListener(FRESH_EVENT, follow);
+    return () => document.removeEventListener(FRESH_EVENT, follow);
   }, []);
 
   const shown = items.length > 0;
@@ -74,7 +66,13 @@ export default function AnnouncementTicker({ heading }: { heading: string }) {
   // About 6 s per announcement keeps the reading speed steady whatever the count.
   const duration = `${Math.max(20, items.length * 6)}s`;
   return (
-    <section ref={strip} className="ticker" aria-labelledby="ticker-heading" data-ticker>
+    <section
+      ref={strip}
+      className="ticker"
+      aria-labelledby="ticker-heading"
+      data-ticker
+      data-hydrated={hydrated ? '' : undefined}
+    >
       <h2 id="ticker-heading" className="ticker__label">
         {heading}
       </h2>

@@ -4,6 +4,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import { motion } from '../config/motion';
 import { twoDigits } from '../lib/format';
 import { CrossFade } from './slider-cross-fade';
+import { loadedAt } from '../directives/page-timing';
 import { fill } from '../i18n/fill';
 import type { Messages } from '../i18n/ui/en';
 
@@ -49,6 +50,18 @@ const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
+ * How long the first slide stays: until sliderAutoplayMs after the page's load event, wherever
+ * hydration fell (the island hydrates when first needed, at the latest just before that step:
+ * index.astro), so the first step keeps its time; at most one full delay.
+ */
+function firstDelay(): number {
+  const loaded = loadedAt();
+  if (loaded === undefined) return motion.sliderAutoplayMs;
+  const left = loaded + motion.sliderAutoplayMs - performance.now();
+  return Math.min(motion.sliderAutoplayMs, Math.max(0, left));
+}
+
+/**
  * Home slider: four slides that fade every 5 s in an endless loop, with
  * previous/next, a two-digit slide number, and a pause control (WCAG 2.2.2). It does not pause
  * on hover or focus (it does while off screen or in a hidden tab); with reduced motion it starts
@@ -59,10 +72,13 @@ const reducedMotion = () =>
  * than by a script every frame.
  */
 export default function HomeSlider({ slides, heading, labels, direction = 'ltr' }: Props) {
+  // Each slide's delay, read by Autoplay from this very array (it keeps the array the function
+  // returns): the first slide's first stay is what is left of its count, then every stay is full.
+  const [delays] = useState(() => slides.map((): number => motion.sliderAutoplayMs));
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, direction }, [
     CrossFade(),
     Autoplay({
-      delay: motion.sliderAutoplayMs,
+      delay: () => delays,
       jump: true,
       playOnInit: false,
       stopOnInteraction: false,
@@ -82,14 +98,23 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
     const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
     emblaApi.on('select', onSelect);
     const autoplay = emblaApi.plugins().autoplay;
+    // Once the first stay has been counted (a step, or a stop: pause, off screen), stays are full.
+    const fullStays = () => delays.fill(motion.sliderAutoplayMs);
     if (autoplay && !reducedMotion()) {
+      delays[0] = firstDelay();
+      emblaApi.on('select', fullStays).on('autoplay:stop', fullStays);
       autoplay.play();
       setPlaying(true);
     }
+    // Ready, with its listeners in place: the `client:needed` directive replays a button pressed
+    // before now (src/directives/when-needed.ts), and the tests wait for it.
+    const section = emblaApi.rootNode().closest('[data-slider]');
+    section?.setAttribute('data-hydrated', '');
     return () => {
-      emblaApi.off('select', onSelect);
+      section?.removeAttribute('data-hydrated');
+      emblaApi.off('select', onSelect).off('select', fullStays).off('autoplay:stop', fullStays);
     };
-  }, [emblaApi]);
+  }, [emblaApi, delays]);
 
   // Off screen, the slideshow waits (Embla's autoplay already waits in a hidden tab).
   useEffect(() => {
@@ -129,7 +154,6 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
       aria-roledescription={labels.carousel}
       aria-labelledby="page-title"
       data-slider
-      data-hydrated={emblaApi ? '' : undefined}
     >
       <div className="slider__viewport" ref={ready ? emblaRef : undefined}>
         <div className="slider__track" aria-live={playing ? 'off' : 'polite'}>
