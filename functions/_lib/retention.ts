@@ -11,8 +11,10 @@
  *
  * The purge finds expired records in the stores' indexes (timeline-index.ts, whose summaries
  * hold each record's status and last change; the id holds its creation), so finding them reads
- * no record; each expired one costs a read and a delete, under the daily function's own deadline
- * (functions/retention.ts, 25 s), not the API's 4 s.
+ * no record and never lists a store (the index learns changes from its journal); each expired one
+ * costs a read and a delete, under the daily function's own deadline (functions/retention.ts,
+ * 25 s), not the API's 4 s. A run starts no batch with under 5 s of that time left: the records it
+ * could not reach are the oldest of the next run's, and the run ends with its summary, not a 503.
  * Each record is read again just before its delete and kept if it is no longer expired (an admin
  * changed it meanwhile); a change in the few milliseconds between that read and the delete is not
  * caught (Blobs has no conditional delete on content). Reports carry ids, store, dates and status
@@ -23,6 +25,7 @@ import { idTime } from './ids.ts';
 import { LEAD_KINDS, type AnyLeadKind } from '../../src/lib/leads/index.ts';
 import { leadTimeline, type Stamped } from './repositories/timeline.ts';
 import { retentionMonths } from '../../src/lib/retention-period.ts';
+import { storageTimeLeft } from './repositories/store.ts';
 import { sweepClaims } from './repositories/submission-keys.ts';
 
 export { retentionMonths };
@@ -60,6 +63,8 @@ export interface PurgeResult {
   removed: PurgedRecord[];
   /** Records too new to the index to be judged in this run (the next run judges them). */
   unindexed?: number;
+  /** Expired records this run had no time left to delete (the next run starts with them). */
+  left?: number;
 }
 
 const PURGEABLE = new Set<string>(['Won', 'Lost', DEFAULT_STATUS]);
@@ -103,6 +108,8 @@ function retainedOf(id: string, summary: Readonly<Record<string, string>>): Reta
 
 /** Expired records deleted per rewrite of the index. */
 const BATCH = 20;
+/** Storage time a batch may start with at least: a run ends cleanly, never by its deadline. */
+const BATCH_RESERVE_MS = 5_000;
 
 /**
  * Finds, and unless `dryRun` deletes, every expired record of every kind, oldest first; then
@@ -116,6 +123,7 @@ export async function purgeExpired({
 }: PurgeOptions = {}): Promise<PurgeResult> {
   const removed: PurgedRecord[] = [];
   let unindexed = 0;
+  let left = 0;
   for (const kind of LEAD_KINDS as readonly AnyLeadKind[]) {
     const name = kind.store as StoreName;
     const timeline = leadTimeline(kind);
@@ -126,6 +134,11 @@ export async function purgeExpired({
       .filter((record) => isExpired(record, now, months))
       .reverse();
     for (let start = 0; start < expired.length; start += BATCH) {
+      // Bounded by the run's storage time: what is left is the oldest next run's first work.
+      if (!dryRun && storageTimeLeft() < BATCH_RESERVE_MS) {
+        left += expired.length - start;
+        break;
+      }
       const batch = expired.slice(start, start + BATCH);
       if (dryRun) {
         removed.push(...batch.map((record) => purged(name, record)));
@@ -153,6 +166,7 @@ export async function purgeExpired({
     cutoff: new Date(cutoffOf(now, months)).toISOString(),
     removed,
     unindexed,
+    left,
   };
 }
 
@@ -178,6 +192,9 @@ export function summary(result: PurgeResult): string {
   return (
     `retention (${result.months} months, before ${result.cutoff}): ${verb} ${counts.join(', ')}` +
     (ids ? `: ${ids}` : '') +
-    (result.unindexed ? ` (${result.unindexed} records not indexed yet, left to the next run)` : '')
+    (result.unindexed
+      ? ` (${result.unindexed} records not indexed yet, left to the next run)`
+      : '') +
+    (result.left ? ` (${result.left} expired records left to the next run: no time)` : '')
   );
 }
