@@ -6,6 +6,7 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import loginFn from '../../../functions/login.ts';
+import { SWEEP_CURSOR } from '../../../functions/_lib/repositories/time-sweep.ts';
 import { throttleKey } from '../../../functions/_lib/throttle.ts';
 import { ADMIN, call, useBlobs, type BlobOperation } from '../helpers.ts';
 
@@ -61,9 +62,10 @@ function useClock(at: number): (ms: number) => void {
   return (ms) => vi.setSystemTime(ms);
 }
 
+/** The slots' keys (the sweep's cursor is no slot). */
 async function recordKeys(): Promise<string[]> {
   const { blobs } = await getStore({ name: 'login-attempts', consistency: 'strong' }).list();
-  return blobs.map((blob) => blob.key);
+  return blobs.map((blob) => blob.key).filter((key) => key !== SWEEP_CURSOR);
 }
 
 /** Keys of single-blob reads and prefixes of listings in the `login-attempts` store. */
