@@ -174,7 +174,7 @@ describe('the audit log', () => {
     ]) {
       expect(everything).not.toContain(secret);
     }
-  });
+  }, 90_000);
 
   it('is for the admin only, filters by event and date, pages, and exports CSV', async () => {
     const { token } = (await (await signIn()).json()) as { token: string };
