@@ -93,8 +93,6 @@ const CHUNK_PREFIX = '_index-';
 const chunkKey = (tag: string) => `${CHUNK_PREFIX}${tag}`;
 const CHANGE_PREFIX = '_change-';
 const FORMAT = 4;
-/** Times a load lists the journal again when a head was written while it listed. */
-const JOURNAL_ATTEMPTS = 3;
 /** Folded reads remembered by an instance, by change (a burst of lists reads each change once). */
 const FOLDED_READS_KEPT = 10_000;
 /** Storage time a load must have left to write what it rebuilt (else the next load writes it). */
@@ -272,39 +270,41 @@ export async function loadIndex(
   }
 
   let rebuilt: Rebuilt | undefined;
-  let sound: Sound | undefined;
-  for (let attempt = 1; attempt <= JOURNAL_ATTEMPTS && rebuilt === undefined; attempt++) {
-    sound = await readSound(store, options, known);
-    if (sound.trustedAt(generation)) {
-      const loaded: LoadedIndex = {
-        generation,
-        chunks: sound.chunks,
-        trusted: true,
-        pending: [],
-        stale: 0,
-        quarantined: sound.head.quarantined,
-        stored: true,
-      };
-      memory.set(key, { ...loaded, shape: options.shape });
-      return loaded;
-    }
-    if (!sound.base) break;
-    // The journal, then the head again: a head written meanwhile may have folded in (and deleted)
-    // changes this listing no longer shows, so the load starts over from that head.
+  let sound = await readSound(store, options, known);
+  if (sound.trustedAt(generation)) {
+    const loaded: LoadedIndex = {
+      generation,
+      chunks: sound.chunks,
+      trusted: true,
+      pending: [],
+      stale: 0,
+      quarantined: sound.head.quarantined,
+      stored: true,
+    };
+    memory.set(key, { ...loaded, shape: options.shape });
+    return loaded;
+  }
+  if (sound.base) {
+    // The journal first, then the head it is folded into: a note missing from the listing was
+    // deleted by a writer whose head, written before, holds its change, so the head read after
+    // the listing does too (a note listed and already held is folded in again: a read, no harm).
     const { blobs } = await store.list({ prefix: CHANGE_PREFIX });
-    if ((await readHead(store)).etag !== sound.etag) continue;
-    const changes = blobs.flatMap(({ key: name }) => parseChange(name) ?? []);
-    rebuilt = await fold(store, storeName, key, options, sound, changes, readUntil);
+    for (const chunk of sound.chunks) known.set(chunk.tag, chunk);
+    sound = await readSound(store, options, known);
+    if (sound.base) {
+      const changes = blobs.flatMap(({ key: name }) => parseChange(name) ?? []);
+      rebuilt = await fold(store, storeName, key, options, sound, changes, readUntil);
+    }
   }
 
   let progressKey: string | undefined;
   if (rebuilt === undefined) {
-    // No sound base (or one rewritten under every attempt): the whole store is listed.
+    // No sound base: the whole store is listed.
     progressKey = `${key}\u0000${options.shape}`;
     const read = progress.get(progressKey) ?? new Map<string, Entry>();
     progress.set(progressKey, read);
     const previous = new Map<string, Entry>();
-    for (const chunk of [...known.values(), ...(sound?.stored ?? [])]) {
+    for (const chunk of [...known.values(), ...sound.stored]) {
       for (const entry of chunk?.entries ?? []) previous.set(entry.id, entry);
     }
     for (const [id, entry] of read) previous.set(id, entry);
@@ -325,9 +325,9 @@ export async function loadIndex(
     tags: chunks.map((chunk) => chunk.tag),
     quarantined: rebuilt.quarantined,
   };
-  const head = sound?.head;
+  const head = sound.head;
   const unchangedHead =
-    sound?.fits === true &&
+    sound.fits &&
     sound.storedComplete &&
     rebuilt.folded.length === 0 &&
     JSON.stringify({ ...head, format: FORMAT }) === JSON.stringify(next);
@@ -338,10 +338,10 @@ export async function loadIndex(
         writeIndex(
           store,
           next,
-          sound?.etag ?? null,
+          sound.etag,
           chunks,
           // Chunks that are stored and proved sound are not written again.
-          new Set((sound?.stored ?? []).flatMap((chunk) => (chunk ? [chunk.tag] : []))),
+          new Set(sound.stored.flatMap((chunk) => (chunk ? [chunk.tag] : []))),
           rebuilt.chunkKeys,
           rebuilt.folded,
         ),

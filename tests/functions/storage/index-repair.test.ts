@@ -235,7 +235,7 @@ describe('a warm instance', () => {
     await notes.create({ n: 7 });
     blobs.resetOps();
     expect(numbers((await notes.page(1, 2)).items)).toEqual([7, 6]);
-    // The head, and the head again after the journal is listed (to see no writer came between).
+    // The head, and the head again after the journal is listed (the base it is folded into).
     expect(indexOps('get')).toEqual(['_index', '_index']);
     const after = await chunkKey(2);
     expect(after).not.toBe(before);
