@@ -93,6 +93,8 @@ async function siteCopy(): Promise<string> {
     'src',
     // Pages import a little of it at build time (the privacy policy's retention period).
     'functions',
+    // The home page's build-time read of the announcements starts a local Blobs server from it.
+    'scripts',
     'content',
     'public',
     'astro.config.mjs',

@@ -254,8 +254,14 @@ describe('signing in with a passkey', () => {
     // The right passkey from that address is locked out too, until the time runs out.
     const { res } = await passwordStep({ ip: '192.0.2.51' });
     expect(res.status).toBe(429);
-    expect((await audit()).some((record) => record.event === 'sign-in.factor-failed')).toBe(true);
-    expect((await audit()).some((record) => record.event === 'sign-in.locked-out')).toBe(true);
+    const records = await audit();
+    expect(records.some((record) => record.event === 'sign-in.factor-failed')).toBe(true);
+    // The lockout that followed, from an address refused already this hour, is counted in the
+    // hour's refusal counters (refusals.ts), not written as a record of its own.
+    const counted = records
+      .filter((record) => record.event === 'sign-in.refused')
+      .reduce((sum, record) => sum + (record.count ?? 0), 0);
+    expect(counted).toBeGreaterThanOrEqual(3);
   });
 
   it('adds a spare passkey from a session, names it, and never removes the last one', async () => {

@@ -16,6 +16,7 @@ import {
   storeLocation,
   withRequestScope,
 } from '../../../functions/_lib/repositories/store.ts';
+import { SWEEP_CURSOR } from '../../../functions/_lib/repositories/time-sweep.ts';
 import { ADMIN, call, makeToken, silenceErrors, useBlobs, type BlobOperation } from '../helpers.ts';
 
 const blobs = useBlobs();
@@ -46,8 +47,11 @@ const login = (deploy: Deploy, password: string, ip = '198.51.100.40') =>
     context: { deploy },
   });
 
+/** The records of site-wide store `name` (not its sweep's bookmark). */
 const siteKeys = async (name: string) =>
-  (await getStore({ name, consistency: 'strong' }).list()).blobs.map((blob) => blob.key);
+  (await getStore({ name, consistency: 'strong' }).list()).blobs
+    .map((blob) => blob.key)
+    .filter((key) => key !== SWEEP_CURSOR);
 
 /** Requests that changed site-wide store `name` (set or delete). */
 const changesTo = (ops: readonly BlobOperation[], name: string) =>
