@@ -5,7 +5,7 @@
  *
  * Budgets: the home page (React for the slider and the ticker) and /renewable-energy (React for
  * the enquiry wizard) 85 KB. The wizard's three languages had taken /renewable-energy to 86.1 KB;
- * its step ease-in now uses the browser's Web Animations instead of motion/mini (about 3.2 KB),
+ * its step ease-in now uses the browser's Web Animations instead of motion/mini (2.9 KB less),
  * which brought it to 83.2 KB (and /ml/, /ar/ alike; home 5.6 KB, its islands hydrating when needed); the admin area (/admin, /login, /logout) is measured and shown but
  * has no budget, since it is a React app by the stack's choice and no visitor reads it; every
  * other page, content, service, company, project, legal, thank-you, 404, /anim and the framed
