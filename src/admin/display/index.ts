@@ -11,10 +11,12 @@
 export {
   NOT_AVAILABLE,
   displayValue,
+  enquiryDetailGroups,
   enquiryDetailRows,
   formatDate,
   languageName,
   mailtoHref,
+  type DetailGroup,
   type DetailRow,
 } from './values';
 export { pageButtons, pageCount, pageWithin } from './pagination';
