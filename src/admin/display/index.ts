@@ -37,6 +37,8 @@ export {
   eraseQuestion,
   erased,
   erasureFound,
+  erasureKind,
+  erasureName,
   previewTotal,
 } from './erasure';
 export { indexNotice } from './notices';
