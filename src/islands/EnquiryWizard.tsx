@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { animate } from 'motion/mini';
 import { fill, registerFormText, type FormText } from '../i18n/forms/registry';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import {
@@ -123,11 +122,11 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
       const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
       form.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
       const fieldset = form.current?.querySelector<HTMLElement>(`[data-step="${next}"]`);
+      // The browser's own Web Animations: no animation library in the island's chunk.
       if (fieldset && !still) {
-        animate(
-          fieldset,
+        fieldset.animate(
           { opacity: [0, 1], transform: ['translateY(0.75rem)', 'none'] },
-          { duration: 0.3, ease: 'easeOut' },
+          { duration: 300, easing: 'ease-out' },
         );
       }
       fieldset?.querySelector<HTMLElement>('legend')?.focus({ preventScroll: true });

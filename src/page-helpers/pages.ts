@@ -1,5 +1,5 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
-import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
+import { DEFAULT_LOCALE, localeOfPath, type Locale } from '../i18n/locales';
 import { localizedId } from './localized';
 
 export type PageEntry = CollectionEntry<'pages'>;
@@ -12,4 +12,9 @@ export async function getPage(id: string, locale: Locale = DEFAULT_LOCALE): Prom
   const entry = await getEntry('pages', localizedId(locale, id));
   if (!entry) throw new Error(`Missing page content: content/pages/${localizedId(locale, id)}.mdx`);
   return entry;
+}
+
+/** The `sections` texts of a page's content, in the language of the route at `url`. */
+export async function pageSections(id: string, url: URL): Promise<PageEntry['data']['sections']> {
+  return (await getPage(id, localeOfPath(url.pathname))).data.sections;
 }

@@ -114,7 +114,8 @@ for (const locale of TRANSLATED_LOCALES) {
     expect(paths.length).toBeGreaterThan(0);
   });
 
-  test(`${locale}: no page scrolls sideways at 320 px`, async ({ page }) => {
+  test(`${locale}: no page scrolls sideways at 320 px`, async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'sets its own width: one project is enough');
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 320, height: 700 });
     const pages = (await translatedPages(page)).get(locale) ?? [];
@@ -267,7 +268,8 @@ test('the privacy policy states the retention period in its own language', async
 
 test('the header never pushes a page sideways, from the narrowest desktop to 1920 px', async ({
   page,
-}) => {
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'sets its own widths: one project is enough');
   for (const width of [769, 900, 1024, 1280, 1920]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['/', '/ml/', '/ar/', '/ml/services/environmental-impact-assessment/']) {

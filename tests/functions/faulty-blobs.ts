@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { listenOnLoopback, type BlobsHarness } from './helpers.ts';
+import { type BlobsHarness } from './helpers.ts';
+import { listenOnLoopback } from './loopback.ts';
 
 export type Fault =
   /** Answer 5xx (or 429) without forwarding: nothing was stored. */

@@ -4,18 +4,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getStore, setEnvironmentContext } from '@netlify/blobs';
+import { setEnvironmentContext } from '@netlify/blobs';
 import type { BlobsServer } from '@netlify/blobs/server';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
-import { isId } from '../../functions/_lib/ids.ts';
-import { freePort, sampleEnquiry } from '../../scripts/bench-kit.ts';
 import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
+import { deadPort } from './loopback.ts';
 
 export const BASE_URL = 'http://localhost:8888';
 const BLOBS_TOKEN = 'test-token';
@@ -61,11 +59,17 @@ export interface BlobsHarness {
 
 let siteCounter = 0;
 
+export interface UseBlobsOptions {
+  /** Also `silenceErrors()` for the file's tests (handlers log each storage failure they answer). */
+  silenceErrors?: boolean;
+}
+
 /**
  * Starts a BlobsServer for the file's tests, gives each test an empty site, and sets the admin
  * environment (username, scrypt hash, JWT secret; no SMTP).
  */
-export function useBlobs(): BlobsHarness {
+export function useBlobs(options: UseBlobsOptions = {}): BlobsHarness {
+  if (options.silenceErrors === true) silenceErrors();
   let server: BlobsServer | undefined;
   const harness: BlobsHarness = {
     url: '',
@@ -259,17 +263,6 @@ export function makeToken(options: TokenOptions = {}): Promise<string> {
   return jwt.sign(new TextEncoder().encode(options.secret ?? ADMIN.secret));
 }
 
-/** A port with nothing listening on it. */
-export const deadPort = freePort;
-
-/** Starts `server` on a free loopback port and gives its base URL. */
-export async function listenOnLoopback(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 /**
  * Silences console.error in each test (handlers log every storage failure they answer 503 for;
  * tests still see the calls through `console.error`), restoring it, and every other spy, after.
@@ -283,62 +276,10 @@ export function silenceErrors(): void {
   });
 }
 
-/** A valid public enquiry (an individual, no renewable energy). */
-export const validEnquiry = sampleEnquiry;
-
-export function validContact(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { email: 'ravi@example.com', name: 'Ravi', message: 'Please call me back.', ...overrides };
-}
-
 /** The id of the record a POST created, once its answer is checked to be a 201. */
 export async function createdId(res: Response): Promise<string> {
   expect(res.status).toBe(201);
   return ((await res.json()) as { _id: string })._id;
-}
-
-/** A store's generation marker, index or journal note (repositories/timeline-index.ts), not a record. */
-const isMarker = (op: BlobOperation) =>
-  /\/_(generation|index(-[\w-]+)?|change-[\w.-]+)$/.test(op.url);
-
-/** The number of record writes among the recorded operations. */
-export function writes(ops: readonly BlobOperation[]): number {
-  return ops.filter((op) => op.type === 'set' && !isMarker(op)).length;
-}
-
-/** The keys read one by one (GET of a single blob) among the recorded operations. */
-export function blobReads(ops: readonly BlobOperation[], store: string): string[] {
-  return (
-    ops
-      .filter((op) => op.type === 'get' && !isMarker(op))
-      .map((op) => new URL(op.url, 'http://x').pathname.split('/'))
-      // Paths look like /<site>/site:<store>/<key>.
-      .filter((parts) => parts.length === 4 && parts[2] === `site:${store}`)
-      .map((parts) => parts[3]!)
-  );
-}
-
-/** The ids of a store's record blobs, tombstones included, sorted. */
-export async function recordIds(storeName: string): Promise<string[]> {
-  const { blobs } = await getStore({ name: storeName, consistency: 'strong' }).list();
-  return blobs
-    .map((blob) => blob.key)
-    .filter(isId)
-    .sort();
-}
-
-/**
- * The ids of a store's live records: its record blobs minus tombstones (what a delete or a failed
- * create's take-back leaves until it is removed).
- */
-export async function liveIds(storeName: string): Promise<string[]> {
-  const store = getStore({ name: storeName, consistency: 'strong' });
-  const ids: string[] = [];
-  for (const { key } of (await store.list()).blobs) {
-    if (!isId(key)) continue;
-    const value = (await store.get(key, { type: 'json' })) as { _deleted?: unknown } | null;
-    if (value !== null && value._deleted !== true) ids.push(key);
-  }
-  return ids;
 }
 
 /**
@@ -357,12 +298,4 @@ export function countingWaitUntil(): {
     },
     count: () => handed,
   };
-}
-
-/** Unfolds and decodes enough of a MIME message (quoted-printable, CRLF) to read its headers and text. */
-export function readableMail(raw: string): string {
-  const unfolded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(unfolded, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
 }

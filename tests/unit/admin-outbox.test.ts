@@ -2,7 +2,8 @@
  * The e-mails not delivered in the admin: the texts of the warning line, its list and Retry now
  * (src/admin/display/outbox.ts), and the two client calls (listUndelivered, retryMail).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStubbedApi } from './support/stubbed-api.ts';
 import { listUndelivered, retryMail } from '../../src/admin/api/client';
 import {
   lastErrorText,
@@ -86,58 +87,47 @@ describe('what Retry now says', () => {
 });
 
 describe('the client calls', () => {
-  let requests: { url: string; init: RequestInit }[] = [];
-  let answer: () => Response;
-
-  beforeEach(() => {
-    requests = [];
-    vi.stubGlobal('localStorage', { getItem: () => 'token', setItem() {}, removeItem() {} });
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      requests.push({ url, init });
-      return Promise.resolve(answer());
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const api = useStubbedApi();
 
   it('listUndelivered reads the list with the token; a failure says what and the status', async () => {
     const mail = { key: 'enquiries/01J0SAMPLE0ID0000000000000/notify', to: 'office@example.com' };
-    answer = () => Response.json({ undelivered: [mail] });
+    api.answer = () => Response.json({ undelivered: [mail] });
     await expect(listUndelivered()).resolves.toEqual({ mails: [mail] });
-    expect(requests[0]?.url).toBe('/api/outbox');
-    expect(new Headers(requests[0]?.init.headers).get('authorization')).toBe('Bearer token');
+    expect(api.requests[0]?.url).toBe('/api/outbox');
+    expect(new Headers(api.requests[0]?.init.headers).get('authorization')).toBe('Bearer token');
 
     // A page with more after it, and the next page asked for by the cursor given.
     const next = '_unsent/1767225600000_enquiries~01J0SAMPLE0ID0000000000000~notify';
-    answer = () => Response.json({ undelivered: [mail], next });
+    api.answer = () => Response.json({ undelivered: [mail], next });
     await expect(listUndelivered()).resolves.toEqual({ mails: [mail], next });
-    answer = () => Response.json({ undelivered: [] });
+    api.answer = () => Response.json({ undelivered: [] });
     await expect(listUndelivered(next)).resolves.toEqual({ mails: [] });
-    expect(requests.at(-1)?.url).toBe(`/api/outbox?after=${encodeURIComponent(next)}`);
+    expect(api.requests.at(-1)?.url).toBe(`/api/outbox?after=${encodeURIComponent(next)}`);
 
-    answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
+    api.answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
     await expect(listUndelivered()).rejects.toMatchObject({
       message: 'Failed to load the e-mails not delivered. HTTP error! status: 500',
     });
-    answer = () => Response.json({ nothing: true });
+    api.answer = () => Response.json({ nothing: true });
     await expect(listUndelivered()).rejects.toMatchObject({ status: 200 });
   });
 
   it('retryMail posts the key and returns the result; 404 and 409 in the server’s words', async () => {
-    answer = () => Response.json({ result: 'retry' });
+    api.answer = () => Response.json({ result: 'retry' });
     await expect(retryMail('enquiries/x/notify')).resolves.toBe('retry');
-    expect(requests[0]?.init).toMatchObject({
+    expect(api.requests[0]?.init).toMatchObject({
       method: 'POST',
       body: JSON.stringify({ key: 'enquiries/x/notify' }),
     });
 
     const sent = 'This e-mail was sent already.';
-    answer = () => Response.json({ error: sent }, { status: 409 });
+    api.answer = () => Response.json({ error: sent }, { status: 409 });
     await expect(retryMail('k')).rejects.toMatchObject({ message: sent, status: 409 });
-    answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
+    api.answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
     await expect(retryMail('k')).rejects.toMatchObject({
       message: 'Could not send the e-mail: Internal error.',
     });
-    answer = () => Response.json({ result: 'maybe' });
+    api.answer = () => Response.json({ result: 'maybe' });
     await expect(retryMail('k')).rejects.toMatchObject({
       message: 'Could not send the e-mail: unreadable answer',
     });

@@ -2,7 +2,8 @@
  * The audit log in the admin: the texts of its events, targets and counts
  * (src/admin/display/audit.ts), and its two client calls (listAudit, downloadAuditCsv).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStubbedApi } from './support/stubbed-api.ts';
 import { downloadAuditCsv, listAudit } from '../../src/admin/api/client';
 import {
   NO_AUDIT_FILTERS,
@@ -67,56 +68,45 @@ describe('the count line', () => {
 });
 
 describe('the client calls', () => {
-  let requests: { url: string; init: RequestInit }[] = [];
-  let answer: () => Response;
-
-  beforeEach(() => {
-    requests = [];
-    vi.stubGlobal('localStorage', { getItem: () => 'token', setItem() {}, removeItem() {} });
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-      requests.push({ url, init });
-      return Promise.resolve(answer());
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const api = useStubbedApi();
 
   const record = { id: '1', at: '2026-03-10T12:00:00.000Z', event: 'sign-out' };
 
   it('listAudit sends only the filters set, the page and its size, with the token', async () => {
-    answer = () => Response.json([record], { headers: { 'X-Total-Count': '41' } });
+    api.answer = () => Response.json([record], { headers: { 'X-Total-Count': '41' } });
     const filters = { event: 'sign-out', from: '2026-03-01', to: '' };
     await expect(listAudit(filters, 2, 20)).resolves.toMatchObject({ items: [record], total: 41 });
-    expect(requests[0]?.url).toBe('/api/audit?event=sign-out&from=2026-03-01&page=2&pageSize=20');
-    expect(new Headers(requests[0]?.init.headers).get('authorization')).toBe('Bearer token');
+    expect(api.requests[0]?.url).toBe('/api/audit?event=sign-out&from=2026-03-01&page=2&pageSize=20');
+    expect(new Headers(api.requests[0]?.init.headers).get('authorization')).toBe('Bearer token');
   });
 
   it("listAudit: a 400 in the server's words; other failures say what and the status", async () => {
     const refused = 'from must be a date as YYYY-MM-DD.';
-    answer = () => Response.json({ error: refused }, { status: 400 });
+    api.answer = () => Response.json({ error: refused }, { status: 400 });
     await expect(listAudit(NO_AUDIT_FILTERS, 1, 20)).rejects.toMatchObject({
       message: refused,
       status: 400,
     });
-    answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
+    api.answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
     await expect(listAudit(NO_AUDIT_FILTERS, 1, 20)).rejects.toMatchObject({
       message: 'Failed to load the audit log. HTTP error! status: 500',
     });
   });
 
   it('downloadAuditCsv asks for the filters applied and keeps the name the server gives', async () => {
-    answer = () =>
+    api.answer = () =>
       new Response('Time,Event\r\n', {
         headers: { 'content-disposition': 'attachment; filename="audit-log.csv"' },
       });
     const file = await downloadAuditCsv({ event: '', from: '2026-03-01', to: '2026-03-31' });
-    expect(requests[0]?.url).toBe('/api/audit.csv?from=2026-03-01&to=2026-03-31');
+    expect(api.requests[0]?.url).toBe('/api/audit.csv?from=2026-03-01&to=2026-03-31');
     expect(file.filename).toBe('audit-log.csv');
     expect(await file.blob.text()).toBe('Time,Event\r\n');
 
     await downloadAuditCsv(NO_AUDIT_FILTERS);
-    expect(requests[1]?.url).toBe('/api/audit.csv');
+    expect(api.requests[1]?.url).toBe('/api/audit.csv');
 
-    answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
+    api.answer = () => Response.json({ error: 'Internal error.' }, { status: 500 });
     await expect(downloadAuditCsv(NO_AUDIT_FILTERS)).rejects.toMatchObject({
       message: 'Failed to download the audit log. HTTP error! status: 500',
     });

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { fromJS } from 'immutable';
+import { fromJS, type Map as ImmutableMap } from 'immutable';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
@@ -192,7 +192,7 @@ describe('a new entry', () => {
       newRecord: true,
       collection: 'items-eia',
       data: { order: 3, title: 'B' },
-    });
+    }) as ImmutableMap<string, unknown>;
     const data = (await handlers.get('preSave')!({ entry })) as ReturnType<typeof markedNew>;
     expect(data.get(NEW_ENTRY)).toBe(true);
     expect(data.get(FILE_NUMBER)).toBe('03');

@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import type { FunctionContext } from '../../../functions/_lib/http.ts';
-import { call, listenOnLoopback, makeToken, useBlobs } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 useBlobs();
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
-import {
-  call,
-  expectInvalidFields,
-  makeToken,
-  methodNotAllowed,
-  useBlobs,
-  writes,
-} from '../helpers.ts';
+import { call, expectInvalidFields, makeToken, methodNotAllowed, useBlobs } from '../helpers.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

@@ -22,19 +22,10 @@ import {
   type AuditRecord,
 } from '../../../functions/_lib/audit.ts';
 import { passwordStep, signIn as kitSignIn } from './factors-kit.ts';
-import {
-  ADMIN,
-  call,
-  createdId,
-  setAdminEnv,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { ADMIN, call, createdId, setAdminEnv, useBlobs } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
-useBlobs();
-silenceErrors();
+useBlobs({ silenceErrors: true });
 
 const IP = '198.51.100.23';
 

@@ -22,10 +22,10 @@ import {
   call,
   makeToken,
   useBlobs,
-  writes,
   type CallOptions,
   type FunctionHandler,
 } from '../helpers.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

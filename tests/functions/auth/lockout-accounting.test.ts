@@ -15,11 +15,10 @@ import {
   type Reservation,
 } from '../../../functions/_lib/throttle.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { ADMIN, call, silenceErrors, useBlobs } from '../helpers.ts';
+import { ADMIN, call, useBlobs } from '../helpers.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 afterEach(() => {
   vi.useRealTimers();
 });

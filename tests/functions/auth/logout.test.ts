@@ -12,7 +12,8 @@ import { admin } from '../../../functions/_lib/auth.ts';
 import { endpoint, noContent } from '../../../functions/_lib/http.ts';
 import { SWEEP_CURSOR } from '../../../functions/_lib/repositories/time-sweep.ts';
 import { withStore } from '../../../functions/_lib/repositories/store.ts';
-import { call, makeToken, useBlobs, writes, type BlobOperation } from '../helpers.ts';
+import { call, makeToken, useBlobs, type BlobOperation } from '../helpers.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

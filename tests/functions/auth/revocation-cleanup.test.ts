@@ -10,14 +10,13 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import logoutFn from '../../../functions/logout.ts';
 import { revokedTokens } from '../../../functions/_lib/repositories/revoked-tokens.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, silenceErrors, useBlobs } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
 import { seedStore } from '../seed-store.ts';
 import { SWEEP_CURSOR } from '../../../functions/_lib/repositories/time-sweep.ts';
 import { withRequestScope } from '../../../functions/_lib/repositories/store.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -17,10 +17,9 @@ import {
   withRequestScope,
 } from '../../../functions/_lib/repositories/store.ts';
 import { SWEEP_CURSOR } from '../../../functions/_lib/repositories/time-sweep.ts';
-import { ADMIN, call, makeToken, silenceErrors, useBlobs, type BlobOperation } from '../helpers.ts';
+import { ADMIN, call, makeToken, useBlobs, type BlobOperation } from '../helpers.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 afterEach(() => {
   vi.useRealTimers();
 });

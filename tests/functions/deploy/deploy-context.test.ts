@@ -9,10 +9,10 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import { isId } from '../../../functions/_lib/ids.ts';
 import { dataScope, withRequestScope } from '../../../functions/_lib/repositories/store.ts';
 import { timeline } from '../../../functions/_lib/repositories/timeline.ts';
-import { call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 
 type Context = { context?: string; id?: string } | undefined;
 

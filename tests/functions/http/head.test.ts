@@ -13,11 +13,11 @@ import {
   makeToken,
   methodNotAllowed,
   useBlobs,
-  validEnquiry,
-  writes,
   type CallOptions,
   type FunctionHandler,
 } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

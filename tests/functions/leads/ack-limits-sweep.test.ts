@@ -17,10 +17,9 @@ import {
 } from '../../../functions/_lib/repositories/ack-limits.ts';
 import { withRequestScope } from '../../../functions/_lib/repositories/store.ts';
 import { seedStore, type SeedRecord } from '../seed-store.ts';
-import { silenceErrors, useBlobs } from '../helpers.ts';
+import { useBlobs } from '../helpers.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 
 const places = () => getStore({ name: ACK_LIMITS_STORE, consistency: 'strong' });
 const sweep = (now: number) => withRequestScope(undefined, () => sweepPlaces(now));

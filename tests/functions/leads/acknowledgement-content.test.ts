@@ -14,7 +14,7 @@ import {
 import { leadNotification } from '../../../functions/_lib/notifications.ts';
 import { ml } from '../../../src/i18n/forms/ml.ts';
 import { ENQUIRY, MESSAGE } from '../../../src/lib/leads/index.ts';
-import { validContact, validEnquiry } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
 const HOSTILE = [
   'ｅｖｉｌ．ｃｏｍ/win',

@@ -19,20 +19,13 @@ import { deliverDue, type OutboxEntry } from '../../../functions/_lib/outbox.ts'
 import { site } from '../../../src/config/site.ts';
 import type { ContactMessage } from '../../../src/lib/schemas/index.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import {
-  call,
-  readableMail as readable,
-  deadPort,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { readableMail as readable } from './outbox-mail-server.ts';
+import { deadPort } from '../loopback.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 interface Mail {
   to: string[];

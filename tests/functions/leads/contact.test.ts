@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import contactMessagesFn from '../../../functions/contact-messages.ts';
 import contactFn from '../../../functions/contact.ts';
-import {
-  call,
-  expectInvalidFields,
-  makeToken,
-  methodNotAllowed,
-  useBlobs,
-  validContact,
-  writes,
-} from '../helpers.ts';
+import { call, expectInvalidFields, makeToken, methodNotAllowed, useBlobs } from '../helpers.ts';
+import { validContact } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

@@ -8,16 +8,9 @@ import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import loginFn from '../../../functions/login.ts';
 import { CONTROL_CHARACTERS_MESSAGE } from '../../../src/lib/schemas/index.ts';
-import {
-  ADMIN,
-  call,
-  makeToken,
-  useBlobs,
-  validContact,
-  validEnquiry,
-  writes,
-  type FunctionHandler,
-} from '../helpers.ts';
+import { ADMIN, call, makeToken, useBlobs, type FunctionHandler } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

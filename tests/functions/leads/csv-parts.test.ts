@@ -11,9 +11,11 @@ import { isId } from '../../../functions/_lib/ids.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
 import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { blobReads } from '../store-inspection.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 
 const BOM = [0xef, 0xbb, 0xbf];
 const realNow = indexClock.now;
@@ -21,7 +23,6 @@ let token = '';
 beforeAll(async () => {
   token = await makeToken();
 });
-silenceErrors();
 beforeEach(() => {
   forgetLoadedIndexes();
 });

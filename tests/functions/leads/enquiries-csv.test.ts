@@ -3,7 +3,8 @@ import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { csvCell, toCsv } from '../../../functions/_lib/csv.ts';
 import { ENQUIRY_FIELDS } from '../../../src/lib/schemas/index.ts';
-import { call, makeToken, methodNotAllowed, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, methodNotAllowed, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
 useBlobs();
 

@@ -1,16 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { ENQUIRY_FIELDS } from '../../../src/lib/schemas/index.ts';
-import {
-  blobReads,
-  call,
-  expectInvalidFields,
-  makeToken,
-  methodNotAllowed,
-  useBlobs,
-  validEnquiry,
-  writes,
-} from '../helpers.ts';
+import { call, expectInvalidFields, makeToken, methodNotAllowed, useBlobs } from '../helpers.ts';
+import { blobReads, writes } from '../store-inspection.ts';
+import { validEnquiry } from '../samples.ts';
 
 const blobs = useBlobs();
 

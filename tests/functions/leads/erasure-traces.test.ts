@@ -26,14 +26,12 @@ import {
   deleteRecord,
   editStatus,
   makeToken,
-  recordIds,
-  silenceErrors,
   useBlobs,
-  validContact,
-  validEnquiry,
 } from '../helpers.ts';
+import { recordIds } from '../store-inspection.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 
 /** Every file of the current site in the data folder (entries and metadata, every store). */
 async function siteFiles(): Promise<{ path: string; text: string }[]> {
@@ -89,7 +87,6 @@ beforeEach(async () => {
   token = await makeToken();
   notices = countingWaitUntil();
 });
-silenceErrors();
 
 type Body = Record<string, unknown>;
 

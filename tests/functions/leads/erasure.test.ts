@@ -10,14 +10,8 @@ import erasureFn from '../../../functions/erasure.ts';
 import { contactMessages } from '../../../functions/_lib/repositories/contact-messages.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import type { ContactMessageInput, EnquiryInput } from '../../../src/lib/schemas/index.ts';
-import {
-  call,
-  makeToken,
-  methodNotAllowed,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, makeToken, methodNotAllowed, useBlobs } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
 useBlobs();
 

@@ -7,7 +7,8 @@ import { getStore } from '@netlify/blobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { call, createdId, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
 const blobs = useBlobs();
 const faulty = useFaultyBlobs(blobs);

@@ -18,11 +18,10 @@ import {
   makeToken,
   methodNotAllowed,
   useBlobs,
-  validContact,
-  validEnquiry,
-  writes,
   type FunctionHandler,
 } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

@@ -8,16 +8,9 @@ import { endpoint, HttpError } from '../../../functions/_lib/http.ts';
 import { publicSubmission } from '../../../functions/_lib/submission.ts';
 import { ContactMessageSchema } from '../../../src/lib/schemas/index.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import {
-  BASE_URL,
-  call,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-  writes,
-} from '../helpers.ts';
+import { BASE_URL, call, makeToken, silenceErrors, useBlobs } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

@@ -7,18 +7,11 @@ import { describe, expect, it } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { ID_PATTERN } from '../../../functions/_lib/ids.ts';
-import {
-  BASE_URL,
-  call,
-  expectInvalidFields,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  writes,
-} from '../helpers.ts';
+import { BASE_URL, call, expectInvalidFields, useBlobs } from '../helpers.ts';
+import { validContact } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 
 const postContact = (values: Record<string, string>, referer?: string) =>
   call(contactFn, {

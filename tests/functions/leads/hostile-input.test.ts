@@ -17,14 +17,9 @@ import {
 } from '../../../src/lib/schemas/index.ts';
 import * as v from 'valibot';
 import { INSTITUTION_TYPES, PREFERRED_TIMELINES } from '../../../src/lib/schemas/index.ts';
-import {
-  ADMIN,
-  useBlobs,
-  validContact,
-  validEnquiry,
-  writes,
-  type FunctionHandler,
-} from '../helpers.ts';
+import { ADMIN, useBlobs, type FunctionHandler } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 

@@ -10,17 +10,11 @@ import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { ID_PATTERN } from '../../../functions/_lib/ids.ts';
 import { claimKey, sweepClaims } from '../../../functions/_lib/repositories/submission-keys.ts';
-import {
-  call,
-  recordIds,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, useBlobs } from '../helpers.ts';
+import { recordIds } from '../store-inspection.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
-useBlobs();
-silenceErrors();
+useBlobs({ silenceErrors: true });
 
 const MALFORMED = { error: 'Idempotency-Key must be 16 to 64 letters, digits, "-" or "_".' };
 const REUSED = {

@@ -12,21 +12,12 @@ import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { CLAIM_DAYS, sweepClaims } from '../../../functions/_lib/repositories/submission-keys.ts';
 import { purgeExpired } from '../../../functions/_lib/retention.ts';
-import {
-  call,
-  countingWaitUntil,
-  deadPort,
-  deleteRecord,
-  makeToken,
-  recordIds,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, countingWaitUntil, deleteRecord, makeToken, useBlobs } from '../helpers.ts';
+import { deadPort } from '../loopback.ts';
+import { recordIds } from '../store-inspection.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
-useBlobs();
-silenceErrors();
+useBlobs({ silenceErrors: true });
 
 const DAY = 86_400_000;
 const KEY = 'lifecycle-key-0123456789';

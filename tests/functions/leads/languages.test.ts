@@ -14,7 +14,8 @@ import { leadNotification } from '../../../functions/_lib/notifications.ts';
 import { ar } from '../../../src/i18n/forms/ar.ts';
 import { ml } from '../../../src/i18n/forms/ml.ts';
 import { ENQUIRY, MESSAGE } from '../../../src/lib/leads/index.ts';
-import { call, makeToken, useBlobs, validContact, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
 useBlobs();
 

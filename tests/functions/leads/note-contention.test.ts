@@ -7,10 +7,10 @@
 import { getStore } from '@netlify/blobs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { call, createdId, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
-useBlobs();
-silenceErrors();
+useBlobs({ silenceErrors: true });
 
 let token = '';
 beforeEach(async () => {

@@ -9,19 +9,12 @@ import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { notify } from '../../../functions/_lib/mailer.ts';
 import { site } from '../../../src/config/site.ts';
-import {
-  call,
-  readableMail as readable,
-  deadPort,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { readableMail as readable } from './outbox-mail-server.ts';
+import { deadPort } from '../loopback.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
-useBlobs();
-silenceErrors();
+useBlobs({ silenceErrors: true });
 
 interface Received {
   from: string;

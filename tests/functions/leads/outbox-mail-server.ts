@@ -5,6 +5,8 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { deadPort } from '../loopback.ts';
 
 /** A mail server on a fixed loopback port, started and stopped at will. */
 export class MailServer {
@@ -39,6 +41,25 @@ export class MailServer {
   }
 }
 
+/**
+ * A fresh `MailServer` for each test, on a free port it does not listen on yet (`start()` brings
+ * the mail server up), with the SMTP environment pointed at it; stopped after each test.
+ */
+export function useMailServer(): () => MailServer {
+  let mail = new MailServer();
+  beforeEach(async () => {
+    mail = new MailServer();
+    mail.port = await deadPort();
+    vi.stubEnv('SMTP_HOST', '127.0.0.1');
+    vi.stubEnv('SMTP_PORT', String(mail.port));
+    vi.stubEnv('SMTP_SECURE', 'false');
+  });
+  afterEach(async () => {
+    await mail.stop();
+  });
+  return () => mail;
+}
+
 /** Accepts connections and says nothing; `onConnection` runs as each arrives. */
 export class HangingServer {
   port = 0;
@@ -61,4 +82,12 @@ export class HangingServer {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** Unfolds and decodes enough of a MIME message (quoted-printable, CRLF) to read its headers and text. */
+export function readableMail(raw: string): string {
+  const unfolded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(unfolded, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
 }

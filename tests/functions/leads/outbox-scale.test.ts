@@ -11,7 +11,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import outboxFn from '../../../functions/outbox.ts';
 import {
   CLEAN_PER_RUN,
@@ -28,31 +28,18 @@ import { newId } from '../../../functions/_lib/ids.ts';
 import { site } from '../../../src/config/site.ts';
 import type { OutboxListing } from '../../../src/lib/schemas/index.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { call, deadPort, makeToken, silenceErrors, useBlobs } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
 import { seedStore, type SeedRecord } from '../seed-store.ts';
-import { HangingServer, MailServer } from './outbox-mail-server.ts';
+import { HangingServer, useMailServer } from './outbox-mail-server.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-let mail: MailServer;
-
-beforeEach(async () => {
-  mail = new MailServer();
-  mail.port = await deadPort();
-  vi.stubEnv('SMTP_HOST', '127.0.0.1');
-  vi.stubEnv('SMTP_PORT', String(mail.port));
-  vi.stubEnv('SMTP_SECURE', 'false');
-});
-
-afterEach(async () => {
-  await mail.stop();
-});
+const mail = useMailServer();
 
 const outbox = () => getStore({ name: 'outbox', consistency: 'strong' });
 
@@ -159,17 +146,17 @@ describe('50,000 entries, mostly sent', () => {
     );
     expect(seeded).toBeGreaterThan(100_000);
     vi.stubEnv('STORAGE_TIMEOUT_MS', '4000');
-    await mail.start();
+    await mail().start();
 
     // Not due yet: nothing sent; the clean-up deletes its bound of old sent entries.
     const before = await deliverDue(undefined, { clock: () => t0 + 10 * MIN - 1 });
     expect(before).toMatchObject({ sent: 0, removed: CLEAN_PER_RUN, faults: [] });
-    expect(mail.received).toEqual([]);
+    expect(mail().received).toEqual([]);
 
     // Due: sent, once.
     const due = await deliverDue(undefined, { clock: () => t0 + 10 * MIN });
     expect(due).toMatchObject({ sent: 1, removed: CLEAN_PER_RUN, faults: [] });
-    expect(mail.received.map(({ messageId }) => messageId)).toEqual([retried.mail.messageId]);
+    expect(mail().received.map(({ messageId }) => messageId)).toEqual([retried.mail.messageId]);
     expect(await outbox().get(retried.key, { type: 'json' })).toMatchObject({ state: 'sent' });
 
     // The rest of the old sent entries over the next run; then nothing more.
@@ -197,12 +184,12 @@ describe('50,000 entries, mostly sent', () => {
       made({ state: 'pending', createdAt: t0 + i, nextAttemptAt: t0 + 20 * MIN + i }),
     );
     await seed(dueNow);
-    mail.received.length = 0;
+    mail().received.length = 0;
     const runs = await Promise.all(
       [0, 1, 2, 3].map(() => deliverDue(undefined, { clock: () => t0 + 25 * MIN })),
     );
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(20);
-    const ids = mail.received.map(({ messageId }) => messageId);
+    const ids = mail().received.map(({ messageId }) => messageId);
     expect(ids).toHaveLength(20);
     expect(new Set(ids)).toEqual(new Set(dueNow.map(({ mail: { messageId } }) => messageId)));
   }, 120_000);
@@ -244,11 +231,11 @@ describe('the clean-up', () => {
     const t0 = Date.now();
     const pending = made({ state: 'pending', createdAt: t0 - 20 * MIN, nextAttemptAt: t0 - MIN });
     await seed([pending]);
-    await mail.start();
+    await mail().start();
     faulty.inject({ method: 'GET', path: /prefix=_sent/, fault: { kind: 'refuse', status: 503 } });
     const report = await deliverDue(undefined, { clock: () => t0 });
     expect(report).toMatchObject({ sent: 1, removed: 0, faults: ['clean-up'] });
-    expect(mail.received).toHaveLength(1);
+    expect(mail().received).toHaveLength(1);
   });
 });
 
@@ -269,7 +256,7 @@ describe('entries written before the index', () => {
       before(made({ state: 'failed', createdAt: t0 - 4 * DAY + i })),
     );
     await seed([...oldSent, ...recentSent, ...pending, ...failed], false);
-    await mail.start();
+    await mail().start();
 
     const reports = [];
     for (let run = 0; run < 5; run++) {
@@ -280,9 +267,11 @@ describe('entries written before the index', () => {
     expect(reports.reduce((sum, report) => sum + report.indexed, 0)).toBe(total);
     expect(reports.at(-1)!.indexed).toBe(0);
     expect(reports.reduce((sum, report) => sum + report.removed, 0)).toBe(150);
-    expect(mail.received.map(({ messageId }) => messageId).sort()).toEqual(
-      pending.map(({ mail: { messageId } }) => messageId).sort(),
-    );
+    expect(
+      mail()
+        .received.map(({ messageId }) => messageId)
+        .sort(),
+    ).toEqual(pending.map(({ mail: { messageId } }) => messageId).sort());
     for (const entry of recentSent.slice(0, 10)) expect(await exists(entry.key)).toBe(true);
     const listed = (await (await list(await makeToken())).json()) as OutboxListing;
     expect(listed.undelivered.map(({ key }) => key)).toEqual(failed.map(({ key }) => key));
@@ -350,13 +339,13 @@ describe("the admin's list", () => {
     expect(listed.undelivered.map(({ key }) => key).sort()).toEqual(
       [...queued.map((item) => item!.key), ...alerts].sort(),
     );
-    await mail.start();
+    await mail().start();
     for (const { key } of listed.undelivered) {
       const res = await call(outboxFn, { path: '/api/outbox', token, json: { key } });
       expect(res.status, key).toBe(200);
       expect(await res.json()).toEqual({ result: 'sent' });
     }
-    expect(mail.received).toHaveLength(3);
+    expect(mail().received).toHaveLength(3);
     expect(((await (await list(token)).json()) as OutboxListing).undelivered).toEqual([]);
   });
 });

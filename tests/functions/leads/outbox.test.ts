@@ -7,7 +7,7 @@
  * be written never costs the lead. Clocks are injected: nothing here waits for real minutes.
  */
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import outboxFn from '../../../functions/outbox.ts';
@@ -22,38 +22,20 @@ import {
 } from '../../../functions/_lib/outbox.ts';
 import { site } from '../../../src/config/site.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import {
-  call,
-  deadPort,
-  deleteRecord,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
-import { MailServer } from './outbox-mail-server.ts';
+import { call, deleteRecord, makeToken, useBlobs } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
+import { useMailServer } from './outbox-mail-server.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 const MIN = 60_000;
 
-let mail: MailServer;
+const mail = useMailServer();
 
-beforeEach(async () => {
-  mail = new MailServer();
-  mail.port = await deadPort();
-  vi.stubEnv('SMTP_HOST', '127.0.0.1');
-  vi.stubEnv('SMTP_PORT', String(mail.port));
-  vi.stubEnv('SMTP_SECURE', 'false');
+beforeEach(() => {
   // The office's e-mail only: acknowledgements have tests of their own.
   vi.stubEnv('ACKNOWLEDGE_SENDER', 'false');
-});
-
-afterEach(async () => {
-  await mail.stop();
 });
 
 const outbox = () => getStore({ name: 'outbox', consistency: 'strong' });
@@ -88,9 +70,9 @@ describe('the schedule of attempts', () => {
 
 describe('delivery', () => {
   it('queues the e-mail with the lead and sends it after the answer, with a stable Message-ID', async () => {
-    await mail.start();
+    await mail().start();
     const { id, key } = await submit();
-    expect(mail.received).toEqual([
+    expect(mail().received).toEqual([
       { messageId: messageIdOf(id, 'notify', site.email), to: [site.email] },
     ]);
     expect(await entryOf(key)).toMatchObject({ state: 'sent', attempts: 1 });
@@ -103,10 +85,10 @@ describe('delivery', () => {
     expect(await entryOf(key)).toMatchObject({ state: 'pending', attempts: 1 });
     const at = (minutes: number) => () => t0 + minutes * MIN;
     for (const minute of [5, 10, 15, 20, 25, 30, 60]) {
-      if (minute === 10) await mail.start();
+      if (minute === 10) await mail().start();
       await deliverDue(undefined, { clock: at(minute) });
     }
-    expect(mail.received.map(({ messageId }) => messageId)).toEqual([
+    expect(mail().received.map(({ messageId }) => messageId)).toEqual([
       messageIdOf(id, 'notify', site.email),
     ]);
     // Tried at 0 (down), 5 (down), then at 20, 15 minutes after the second failure: sent.
@@ -115,17 +97,17 @@ describe('delivery', () => {
     expect(Date.parse(entry!.sentAt!) - t0).toBe(20 * MIN);
     // The scheduled function itself: nothing left to send.
     expect((await schedule(new Request('http://localhost/'))).status).toBe(204);
-    expect(mail.received).toHaveLength(1);
+    expect(mail().received).toHaveLength(1);
   });
 
   it('three instances retrying at once send each of 12 e-mails once', async () => {
     const queued = [];
     for (let i = 0; i < 6; i++) queued.push(await submit(), await submit('contact-messages'));
-    await mail.start();
+    await mail().start();
     const later = () => Date.now() + 10 * MIN;
     const reports = await Promise.all([0, 1, 2].map(() => deliverDue(undefined, { clock: later })));
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(12);
-    const ids = mail.received.map(({ messageId }) => messageId);
+    const ids = mail().received.map(({ messageId }) => messageId);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
     for (const { key } of queued) expect(await entryOf(key)).toMatchObject({ state: 'sent' });
@@ -133,7 +115,7 @@ describe('delivery', () => {
 
   it('a claim left by an instance that died mid-send runs out; a live one is respected', async () => {
     const { key } = await submit();
-    await mail.start();
+    await mail().start();
     const entry = (await entryOf(key))!;
     // An instance claimed it when it was due, and died.
     const claimedAt = Date.parse(entry.nextAttemptAt);
@@ -143,9 +125,9 @@ describe('delivery', () => {
       claimedUntil: new Date(claimedAt + CLAIM_MS).toISOString(),
     });
     await deliverDue(undefined, { clock: () => claimedAt + CLAIM_MS - 1 });
-    expect(mail.received).toEqual([]);
+    expect(mail().received).toEqual([]);
     await deliverDue(undefined, { clock: () => claimedAt + CLAIM_MS });
-    expect(mail.received).toHaveLength(1);
+    expect(mail().received).toHaveLength(1);
     expect(await entryOf(key)).toMatchObject({ state: 'sent' });
   });
 });
@@ -187,10 +169,10 @@ describe('what the admin sees', () => {
 
     const refused = await call(outboxFn, { path: '/api/outbox', token, json: { key: '../x' } });
     expect(refused.status).toBe(400);
-    await mail.start();
+    await mail().start();
     const retried = await call(outboxFn, { path: '/api/outbox', token, json: { key } });
     expect(await retried.json()).toEqual({ result: 'sent' });
-    expect(mail.received).toHaveLength(1);
+    expect(mail().received).toHaveLength(1);
     const after = await call(outboxFn, { path: '/api/outbox', token });
     expect(await after.json()).toEqual({ undelivered: [] });
     const again = await call(outboxFn, { path: '/api/outbox', token, json: { key } });
@@ -215,7 +197,7 @@ describe('with the lead', () => {
   });
 
   it('an outbox that cannot be written costs no lead: stored, answered 201, e-mailed at once', async () => {
-    await mail.start();
+    await mail().start();
     faulty.inject({ method: 'PUT', path: /outbox/, fault: { kind: 'refuse', status: 503 } });
     const res = await call(enquiriesFn, { path: '/api/enquiries', json: validEnquiry() });
     expect(res.status).toBe(201);
@@ -228,7 +210,7 @@ describe('with the lead', () => {
       params: { id: _id },
     });
     expect(stored.status).toBe(200);
-    expect(mail.received).toHaveLength(1);
+    expect(mail().received).toHaveLength(1);
     expect(await entryOf(`enquiries/${_id}/notify`)).toBeNull();
   });
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import retentionFn from '../../../functions/retention.ts';
 import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
-import { call, createdId, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 import { seedLeads } from '../seed-leads.ts';
 
 const blobs = useBlobs();

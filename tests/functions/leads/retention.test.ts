@@ -12,7 +12,9 @@ import { contactMessages } from '../../../functions/_lib/repositories/contact-me
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { cutoffOf, isExpired, purgeExpired, summary } from '../../../functions/_lib/retention.ts';
 import { loadFunctions } from '../../../scripts/local-functions.ts';
-import { deadPort, useBlobs, validContact, validEnquiry } from '../helpers.ts';
+import { useBlobs } from '../helpers.ts';
+import { deadPort } from '../loopback.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
 const blobs = useBlobs();
 

@@ -14,16 +14,9 @@ import {
   SEARCH_MESSAGES,
   STATUS_MESSAGE,
 } from '../../../src/lib/schemas/index.ts';
-import {
-  blobReads,
-  call,
-  createdId,
-  editStatus,
-  makeToken,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, createdId, editStatus, makeToken, useBlobs } from '../helpers.ts';
+import { blobReads } from '../store-inspection.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
 const blobs = useBlobs();
 

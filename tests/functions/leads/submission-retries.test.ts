@@ -6,19 +6,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import {
-  call,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-  liveIds,
-} from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
+import { liveIds } from '../store-inspection.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 // Every storage call of these tests passes the proxy, faults or not.
 beforeEach(() => {
   blobs.pointAt(faulty.url);

@@ -15,7 +15,9 @@ import { leadNotification } from '../../../functions/_lib/notifications.ts';
 import { ENQUIRY, MESSAGE, leadKind } from '../../../src/lib/leads/index.ts';
 import { LIMITS, requiredEmail, requiredText } from '../../../src/lib/schemas/fields.ts';
 import { STATUS_FILTER } from '../../../src/lib/schemas/search.ts';
-import { call, liveIds, makeToken, useBlobs, validContact, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { liveIds } from '../store-inspection.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import contactFn from '../../../functions/contact.ts';
 

@@ -10,20 +10,13 @@ import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { BACKED_UP_STORES, backupLines, open, sealToBytes } from '../../../scripts/backup-core.ts';
 import { restore } from '../../../scripts/backup-restore.ts';
-import {
-  blobReads,
-  call,
-  recordIds,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, useBlobs } from '../helpers.ts';
+import { blobReads, recordIds } from '../store-inspection.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 import { seedStore } from '../seed-store.ts';
 import { makeKeys, snapshot, storeOf } from './backup-kit.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 
 describe('a backup', () => {
   it('gives back every blob of every store with its metadata', async () => {

@@ -16,19 +16,11 @@ import { BackupError, backupLines, open, sealToBytes } from '../../../scripts/ba
 import { restore } from '../../../scripts/backup-restore.ts';
 import * as v from 'valibot';
 import { ContactMessageSchema, parseEnquiry } from '../../../src/lib/schemas/index.ts';
-import {
-  call,
-  editStatus,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validContact,
-  validEnquiry,
-} from '../helpers.ts';
+import { call, editStatus, makeToken, useBlobs } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 import { makeKeys, snapshot, storeOf, type KeySet } from './backup-kit.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 
 const ENQUIRIES = 700;
 const MESSAGES = 300;

@@ -9,13 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { backupLines, open, sealToBytes } from '../../../scripts/backup-core.ts';
 import { restore } from '../../../scripts/backup-restore.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { silenceErrors, useBlobs } from '../helpers.ts';
+import { useBlobs } from '../helpers.ts';
 import { seedStore } from '../seed-store.ts';
 import { entryLine, fileOf, makeKeys, snapshot, storeOf } from './backup-kit.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 const STORE = 'contact-messages';
 const MESSAGES = 921;

@@ -13,11 +13,10 @@ import { Decrypter, Encrypter } from 'age-encryption';
 import { describe, expect, it } from 'vitest';
 import { backupLines, BackupError, open, sealToBytes } from '../../../scripts/backup-core.ts';
 import { restore } from '../../../scripts/backup-restore.ts';
-import { silenceErrors, useBlobs } from '../helpers.ts';
+import { useBlobs } from '../helpers.ts';
 import { entryLine, fileOf, makeKeys, snapshot, storeOf, type Blob } from './backup-kit.ts';
 
-useBlobs();
-silenceErrors();
+useBlobs({ silenceErrors: true });
 
 const passkey = (id: string): Blob => ({
   store: 'admin-security',

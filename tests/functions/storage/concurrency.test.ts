@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
 useBlobs();
 

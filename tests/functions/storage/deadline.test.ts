@@ -7,18 +7,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import {
-  call,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validEnquiry,
-  type CallOptions,
-} from '../helpers.ts';
+import { call, makeToken, useBlobs, type CallOptions } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 const TIMEOUT_MS = 1_500;
 /**

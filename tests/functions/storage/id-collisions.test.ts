@@ -10,11 +10,12 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import { idTime, isId } from '../../../functions/_lib/ids.ts';
 import { timeline } from '../../../functions/_lib/repositories/timeline.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, silenceErrors, useBlobs, validEnquiry, liveIds } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
+import { liveIds } from '../store-inspection.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 const RECORD = /\/site:enquiries\/[0-7][0-9A-Z]{25}$/;
 const GENERATION = /\/site:enquiries\/_generation$/;

@@ -7,7 +7,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
-import { call, createdId, deleteRecord, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, deleteRecord, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 import { seedLeads } from '../seed-leads.ts';
 
 const blobs = useBlobs();

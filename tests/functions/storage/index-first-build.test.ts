@@ -13,14 +13,15 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
 import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { blobReads } from '../store-inspection.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const realNow = indexClock.now;
 
 const RECORDS = 120;
 
-silenceErrors();
 afterEach(() => {
   indexClock.now = realNow;
 });

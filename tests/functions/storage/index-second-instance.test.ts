@@ -23,10 +23,9 @@ import {
   editStatus,
   makeToken,
   useBlobs,
-  validContact,
-  validEnquiry,
   type FunctionHandler,
 } from '../helpers.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 
 useBlobs();
 

@@ -13,11 +13,10 @@ import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { forgetLoadedIndexes, timeline } from '../../../functions/_lib/repositories/timeline.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { silenceErrors, useBlobs } from '../helpers.ts';
+import { useBlobs } from '../helpers.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 interface Note {
   n: number;

@@ -16,9 +16,11 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { forgetLoadedIndexes, indexClock } from '../../../functions/_lib/repositories/timeline.ts';
 import { parseEnquiry } from '../../../src/lib/schemas/index.ts';
-import { blobReads, call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { blobReads } from '../store-inspection.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 
 const realNow = indexClock.now;
 let token = '';
@@ -26,7 +28,6 @@ beforeEach(async () => {
   token = await makeToken();
   forgetLoadedIndexes();
 });
-silenceErrors();
 afterEach(() => {
   indexClock.now = realNow;
 });

@@ -9,10 +9,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
-import { call, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 
 beforeEach(() => {
   vi.stubEnv('STORAGE_TIMEOUT_MS', '30000');

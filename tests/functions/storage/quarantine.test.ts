@@ -13,11 +13,11 @@ import erasureFn from '../../../functions/erasure.ts';
 import { isId, newId } from '../../../functions/_lib/ids.ts';
 import { forgetLoadedIndexes } from '../../../functions/_lib/repositories/timeline.ts';
 import { purgeExpired } from '../../../functions/_lib/retention.ts';
-import { call, createdId, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
-useBlobs();
+useBlobs({ silenceErrors: true });
 
-silenceErrors();
 let token = '';
 beforeEach(async () => {
   token = await makeToken();

@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
 useBlobs();
 

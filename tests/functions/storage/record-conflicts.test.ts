@@ -8,11 +8,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { call, createdId, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, createdId, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 let token = '';
 beforeEach(async () => {

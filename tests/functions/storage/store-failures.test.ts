@@ -18,20 +18,13 @@ import {
   withStore,
 } from '../../../functions/_lib/repositories/store.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import {
-  call,
-  deadPort,
-  listenOnLoopback,
-  makeToken,
-  silenceErrors,
-  useBlobs,
-  validEnquiry,
-  liveIds,
-} from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { deadPort, listenOnLoopback } from '../loopback.ts';
+import { validEnquiry } from '../samples.ts';
+import { liveIds } from '../store-inspection.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 /** Accepts each connection and drops it at once: a fetch that fails, counted. */
 let dropping: Server;

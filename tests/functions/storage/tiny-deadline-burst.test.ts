@@ -8,11 +8,12 @@ import { describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { isId } from '../../../functions/_lib/ids.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { call, liveIds, makeToken, silenceErrors, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { liveIds } from '../store-inspection.ts';
+import { validEnquiry } from '../samples.ts';
 
-const blobs = useBlobs();
+const blobs = useBlobs({ silenceErrors: true });
 const faulty = useFaultyBlobs(blobs);
-silenceErrors();
 
 describe('a burst under a tiny storage deadline', () => {
   // Whatever share of the burst a deadline lets through on this machine, the rules hold.

@@ -12,19 +12,16 @@ import loginFn from '../../../functions/login.ts';
 import {
   ADMIN,
   call,
-  listenOnLoopback,
   makeToken,
-  silenceErrors,
   useBlobs,
-  validContact,
-  validEnquiry,
-  writes,
   type CallOptions,
   type FunctionHandler,
 } from '../helpers.ts';
+import { listenOnLoopback } from '../loopback.ts';
+import { validContact, validEnquiry } from '../samples.ts';
+import { writes } from '../store-inspection.ts';
 
-const blobs = useBlobs();
-silenceErrors();
+const blobs = useBlobs({ silenceErrors: true });
 
 /** Accepts connections and never answers: a hung storage backend. */
 let silent: Server;

@@ -8,7 +8,8 @@ import enquiriesFn from '../../../functions/enquiries.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import type { EnquiryInput } from '../../../src/lib/schemas/index.ts';
 import { useFaultyBlobs } from '../faulty-blobs.ts';
-import { call, makeToken, useBlobs, validEnquiry } from '../helpers.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { validEnquiry } from '../samples.ts';
 
 const blobs = useBlobs();
 const faulty = useFaultyBlobs(blobs);
