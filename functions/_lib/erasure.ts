@@ -1,7 +1,8 @@
 /**
  * /api/erasure (admin): every record of one address, of every kind of lead (the summary field
  * its `person.email` names), compared as `sameAddress` compares them. GET `?email=` previews a
- * count per kind (`{ enquiries, messages, ids }`); POST `{ email, ids }` deletes exactly the previewed records that still carry the
+ * count per kind and the records themselves (`{ enquiries, messages, ids, records }`: each
+ * record's kind, id, date and name, so the admin sees what goes before confirming); POST `{ email, ids }` deletes exactly the previewed records that still carry the
  * address and answers `{ deleted }`. When a record of the address arrived after the preview (its
  * id is not among `ids`), it answers 409 and deletes nothing: no record is ever erased unseen.
  *
@@ -18,6 +19,7 @@ import { admin } from './auth.ts';
 import { readBody } from './body.ts';
 import { HttpError, dispatch, endpoint, json } from './http.ts';
 import { forgetAddress } from './repositories/ack-limits.ts';
+import { idTime } from './ids.ts';
 import { leadTimeline } from './repositories/timeline.ts';
 import { validate } from './validate.ts';
 
@@ -34,10 +36,17 @@ function addressesIn(text: string): string[] {
   return text.match(/[^\s"'<>,;:{}[\]@]+@[^\s"'<>,;:{}[\]@]+/gu) ?? [];
 }
 
-/** The ids of every record of `email` in one kind's store, newest first; quarantined ones included. */
-async function matching(kind: AnyLeadKind, email: string): Promise<string[]> {
+/** One record an erasure would delete, as the preview lists it (a damaged record has no name). */
+interface Found {
+  id: string;
+  name: string | null;
+}
+
+/** Every record of `email` in one kind's store, newest first; quarantined ones included. */
+async function matching(kind: AnyLeadKind, email: string): Promise<Found[]> {
   const records = leadTimeline(kind);
   const field: string = kind.person.email;
+  const name: string = kind.person.name;
   // In turn: reading for the index may set a damaged record aside, to be found among these.
   const { entries, pending } = await records.summaries();
   const quarantined = await records.quarantined();
@@ -45,25 +54,36 @@ async function matching(kind: AnyLeadKind, email: string): Promise<string[]> {
   return [
     ...entries
       .filter(({ summary }) => sameAddress(summary[field] ?? '', email))
-      .map(({ id }) => id),
+      .map(({ id, summary }) => ({ id, name: summary[name] ?? null })),
     // A damaged record cannot be parsed: the addresses in its raw text are compared.
     ...quarantined
       .filter(({ text }) => addressesIn(text).some((address) => sameAddress(address, email)))
-      .map(({ id }) => id),
+      .map(({ id }) => ({ id, name: null })),
   ];
 }
 
 /** The erasure API over `kinds`: each kind's records of an address, found by one lookup. */
 export function erasureEndpoint(kinds: readonly AnyLeadKind[]) {
-  const matchingAll = (email: string) => Promise.all(kinds.map((kind) => matching(kind, email)));
+  const matchingAll = async (email: string) => {
+    const found = await Promise.all(kinds.map((kind) => matching(kind, email)));
+    return found.map((records) => records.map(({ id }) => id));
+  };
 
   const preview = admin(async (req) => {
     const { email } = validate(ErasureLookupSchema, {
       email: new URL(req.url).searchParams.get('email'),
     });
-    const found = await matchingAll(email);
+    const found = await Promise.all(kinds.map((kind) => matching(kind, email)));
     const counts = Object.fromEntries(kinds.map((kind, index) => [kind.key, found[index]!.length]));
-    return json({ ...counts, ids: found.flat() });
+    const records = kinds.flatMap((kind, index) =>
+      found[index]!.map(({ id, name }) => ({
+        kind: kind.key,
+        id,
+        createdAt: new Date(idTime(id)).toISOString(),
+        name,
+      })),
+    );
+    return json({ ...counts, ids: records.map(({ id }) => id), records });
   });
 
   const erase = admin(async (req) => {

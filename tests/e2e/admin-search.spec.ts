@@ -221,6 +221,18 @@ test.describe("erase a person's data", () => {
     await expect(section.getByRole('status')).toHaveText(
       `Found 2 enquiries and 1 message for ${email.toUpperCase()}.`,
     );
+    // The records the delete would take, listed before it: kind, date, name.
+    const listed = section.getByRole('table', { name: 'Records to delete' });
+    await expect(listed.locator('tbody tr')).toHaveCount(3);
+    await expect(listed.locator('td[data-label="Kind"]')).toHaveText([
+      'Enquiry',
+      'Enquiry',
+      'Message',
+    ]);
+    expect((await listed.locator('td[data-label="Name"]').allTextContents()).sort()).toEqual(
+      [`Erased ${token}`, `Erased one ${token}`, `Erased two ${token}`],
+    );
+    await expect(listed.locator('td[data-label="Date"]').first()).not.toHaveText('N/A');
     await section.getByRole('button', { name: 'Delete all 3 records' }).click();
     const dialog = page.getByRole('dialog', { name: 'Erase records' });
     await expect(dialog).toContainText(

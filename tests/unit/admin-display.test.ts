@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import {
   NOT_AVAILABLE,
   displayValue,
+  NOT_ASKED_TITLE,
+  enquiryDetailGroups,
   enquiryDetailRows,
   mailtoHref,
 } from '../../src/admin/display/values';
 import { indexNotice } from '../../src/admin/display/notices';
 import { pageButtons, pageWithin } from '../../src/admin/display/pagination';
 import { formatWait } from '../../src/admin/api/client';
-import { INSTITUTION_ENQUIRY, emptyEnquiryValues, type Enquiry } from '../../src/lib/schemas';
+import {
+  ENQUIRY_FIELD_LABELS,
+  ENQUIRY_STEP_FIELDS,
+  INSTITUTION_ENQUIRY,
+  emptyEnquiryValues,
+  type Enquiry,
+} from '../../src/lib/schemas';
+import { en } from '../../src/i18n/forms/en';
 
 const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
   ...(emptyEnquiryValues() as unknown as Enquiry),
@@ -70,6 +79,53 @@ describe('enquiryDetailRows', () => {
     expect(
       labels(enquiry({ enquiryType: INSTITUTION_ENQUIRY, institutionType: ['Commercial'] })),
     ).not.toContain('Other Institution Type');
+  });
+});
+
+describe('enquiryDetailGroups (the details grouped as the form asked them)', () => {
+  const titles = (value: Enquiry) => enquiryDetailGroups(value).map((group) => group.title);
+
+  it("groups the fields under the wizard's steps, in the wizard's order", () => {
+    const groups = enquiryDetailGroups(enquiry());
+    expect(groups.map((group) => group.title)).toEqual(en.enquiry.steps);
+    groups.forEach((group, step) => {
+      const fields = group.rows.map((row) => row.field);
+      expect(fields).toEqual(ENQUIRY_STEP_FIELDS[step]!.filter((field) => fields.includes(field)));
+      for (const row of group.rows) expect(row.label).toBe(ENQUIRY_FIELD_LABELS[row.field]);
+    });
+    expect(groups[0]!.rows.map((row) => row.label)).toContain('Email Address');
+  });
+
+  it('leaves out the questions the form never asks when the record has no answer to them', () => {
+    const shown = labels(enquiry({ receiveEmailUpdates: false }));
+    expect(shown).not.toContain('How Heard About Us');
+    expect(shown).not.toContain('Specify How Heard');
+    expect(shown).not.toContain('Receive Email Updates');
+    expect(titles(enquiry())).not.toContain(NOT_ASKED_TITLE);
+  });
+
+  it('shows them, after the form\'s steps, when the record carries them', () => {
+    const groups = enquiryDetailGroups(
+      enquiry({ howHearAboutUs: 'Other', howHearAboutUsOther: '', receiveEmailUpdates: true }),
+    );
+    const last = groups.at(-1)!;
+    expect(last.title).toBe(NOT_ASKED_TITLE);
+    expect(last.rows.map((row) => [row.label, row.value])).toEqual([
+      ['How Heard About Us', 'Other'],
+      ['Specify How Heard', NOT_AVAILABLE],
+      ['Receive Email Updates', 'Yes'],
+    ]);
+    expect(labels(enquiry({ howHearAboutUs: 'Friend' }))).not.toContain('Specify How Heard');
+  });
+
+  it("keeps 'N/A' for empty answers the form asks, and joins lists with commas", () => {
+    const rows = enquiryDetailRows(
+      enquiry({ enquiryType: INSTITUTION_ENQUIRY, institutionType: ['Healthcare', 'Others'] }),
+    );
+    const value = (label: string) => rows.find((row) => row.label === label)?.value;
+    expect(value('Designation')).toBe(NOT_AVAILABLE);
+    expect(value('Institution Type')).toBe('Healthcare, Others');
+    expect(value('Other Institution Type')).toBe(NOT_AVAILABLE);
   });
 });
 

@@ -6,6 +6,7 @@ import { DEFAULT_STATUS } from '../../lib/schemas';
 import { MESSAGE } from '../../lib/leads';
 import FollowUpPanel from './FollowUpPanel';
 import Button from './Button';
+import EmailAddress from './EmailAddress';
 
 interface Props {
   message: AdminContactMessage;
@@ -15,8 +16,8 @@ interface Props {
 }
 
 /**
- * One contact message: sender, date, the language it was sent in and status badge; View shows the text and its follow-up
- * (status, notes); Delete.
+ * One contact message: sender, date, the language it was sent in and status badge; View shows,
+ * first, 'Reply by Email' and its follow-up (status, note box, notes), then the text; Delete.
  */
 export default function ContactMessageItem({ message, onDelete, onChange }: Props) {
   const [open, setOpen] = useState(false);
@@ -28,8 +29,14 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
     <li className="admin-list__item admin-message" data-message-id={message._id}>
       <div className="admin-list__text">
         <strong>{message.name}</strong>
-        {mailto ? <a href={mailto}>{message.email}</a> : <span>{message.email}</span>}
-        <span className="admin-list__link">{formatDate(message.createdAt)}</span>
+        {mailto ? (
+          <a href={mailto}>
+            <EmailAddress address={message.email} />
+          </a>
+        ) : (
+          <EmailAddress address={message.email} />
+        )}
+        <span className="admin-list__link admin-nowrap">{formatDate(message.createdAt)}</span>
         <span className="admin-list__link">{languageName(message.lang)}</span>
         <span className="admin-badge" data-status={message.status ?? DEFAULT_STATUS}>
           {message.status ?? DEFAULT_STATUS}
@@ -50,9 +57,22 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
         </Button>
       </span>
       <div className="admin-message__details" id={bodyId} hidden={!open}>
-        <p className="admin-message__body">{message.message}</p>
-        {skipped && <p className="admin-message__note">{skipped}</p>}
+        <p className="admin-actions">
+          <Button
+            variant="primary"
+            onClick={() => {
+              if (mailto) window.location.href = mailto;
+            }}
+            aria-disabled={mailto ? undefined : true}
+            data-mailto={mailto ?? undefined}
+          >
+            Reply by Email<span className="visually-hidden"> to {message.name}</span>
+          </Button>
+        </p>
         {open && <FollowUpPanel kind={MESSAGE} record={message} onChange={onChange} />}
+        {skipped && <p className="admin-message__note">{skipped}</p>}
+        <h3 className="admin-message__heading">Message</h3>
+        <p className="admin-message__body">{message.message}</p>
       </div>
     </li>
   );

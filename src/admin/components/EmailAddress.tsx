@@ -2,15 +2,17 @@ interface Props {
   address: string;
 }
 
-/** An address that may wrap after its @ rather than anywhere; one element, one grid cell. */
+/**
+ * An address that never breaks at its "@": the local part may wrap anywhere when it must, the
+ * "@domain" stays on one line. One element, one grid cell.
+ */
 export default function EmailAddress({ address }: Props) {
-  const at = address.indexOf('@');
-  if (at < 0) return <span>{address}</span>;
+  const at = address.lastIndexOf('@');
+  if (at < 0) return <span className="admin-email">{address}</span>;
   return (
-    <span>
-      {address.slice(0, at + 1)}
-      <wbr />
-      {address.slice(at + 1)}
+    <span className="admin-email">
+      <span className="admin-email__local">{address.slice(0, at)}</span>
+      <span className="admin-nowrap">{address.slice(at)}</span>
     </span>
   );
 }

@@ -19,7 +19,8 @@ import EmailAddress from './EmailAddress';
 interface Props {
   enquiries: AdminEnquiry[];
   busy: boolean;
-  onView: (enquiry: AdminEnquiry, button: HTMLButtonElement) => void;
+  /** View: the enquiry, its button, and the enquiries in the order shown (to step through). */
+  onView: (enquiry: AdminEnquiry, button: HTMLButtonElement, shown: AdminEnquiry[]) => void;
   onDelete: (enquiry: AdminEnquiry) => void;
 }
 
@@ -46,6 +47,7 @@ const SORT_LABEL: Record<StatusSort, string> = {
 
 export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Props) {
   const [sort, setSort] = useState<StatusSort>('none');
+  const shown = sortByStatus(enquiries, sort);
   return (
     <>
       {/* Outside the table: its header is hidden on narrow screens, where rows stack. */}
@@ -66,9 +68,9 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
             </tr>
           </thead>
           <tbody>
-            {sortByStatus(enquiries, sort).map((enquiry) => {
+            {shown.map((enquiry) => {
               const cells: ReactNode[] = [
-                formatDate(enquiry.createdAt),
+                <span className="admin-nowrap">{formatDate(enquiry.createdAt)}</span>,
                 displayValue(enquiry.fullName),
                 <EmailAddress address={displayValue(enquiry.emailAddress)} />,
                 displayValue(enquiry.phoneNumber),
@@ -91,7 +93,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
                     <span className="admin-actions">
                       <Button
                         variant="secondary"
-                        onClick={(event) => onView(enquiry, event.currentTarget)}
+                        onClick={(event) => onView(enquiry, event.currentTarget, shown)}
                       >
                         View
                         <span className="visually-hidden"> enquiry from {enquiry.fullName}</span>

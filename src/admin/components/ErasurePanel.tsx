@@ -1,13 +1,22 @@
 /**
  * 'Erase a person's data' (a data-subject request under India's DPDP Act 2023 and the GDPR):
- * find every enquiry and message of one e-mail address, then delete them all after a
- * confirmation that names the count. The delete sends the ids the preview found; if a record
+ * find every enquiry and message of one e-mail address, list them (kind, date, name), then
+ * delete them all after a confirmation that names the count. The delete sends the ids the preview found; if a record
  * of the address arrived since, the server answers 409 and deletes nothing, and the panel shows
  * that message and looks the address up again, so the admin confirms what is there now.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, API_MESSAGES, eraseRecords, previewErasure } from '../api/client';
-import { eraseButton, eraseQuestion, erased, erasureFound, previewTotal } from '../display';
+import {
+  eraseButton,
+  eraseQuestion,
+  erased,
+  erasureFound,
+  erasureKind,
+  erasureName,
+  formatDate,
+  previewTotal,
+} from '../display';
 import type { ErasurePreview } from '../../lib/leads';
 import Alert from './Alert';
 import ConfirmDialog from './ConfirmDialog';
@@ -122,6 +131,28 @@ export default function ErasurePanel({ onErased }: Props) {
       <p className="admin-count" role="status">
         {found ? erasureFound(found.preview, found.email) : notice}
       </p>
+      {found && total > 0 && (
+        <table className="admin-table admin-erasure__records" aria-label="Records to delete">
+          <thead>
+            <tr>
+              <th scope="col">Kind</th>
+              <th scope="col">Date</th>
+              <th scope="col">Name</th>
+            </tr>
+          </thead>
+          <tbody>
+            {found.preview.records.map((record) => (
+              <tr key={record.id} data-record-id={record.id}>
+                <td data-label="Kind">{erasureKind(record)}</td>
+                <td data-label="Date">
+                  <span className="admin-nowrap">{formatDate(record.createdAt)}</span>
+                </td>
+                <td data-label="Name">{erasureName(record)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {found && total > 0 && (
         <Button variant="danger" onClick={() => setConfirming(true)}>
           {eraseButton(total)}

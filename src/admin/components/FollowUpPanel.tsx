@@ -30,19 +30,28 @@ interface Props<T extends FollowUp & { _id: string }> {
   record: T;
   /** The record as it is now, after a save or a reload. */
   onChange: (record: T) => void;
+  /** Unsaved note text kept for this record by the caller (the dialog steps between leads). */
+  draft?: string | undefined;
+  onDraft?: ((text: string) => void) | undefined;
 }
 
 export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
   kind,
   record,
   onChange,
+  draft = '',
+  onDraft,
 }: Props<T>) {
   const ids = useId();
   // Read defensively: a record stored before follow-up existed may lack the fields.
   const current: Status = isStatus(record.status) ? record.status : DEFAULT_STATUS;
   const notes: readonly Note[] = Array.isArray(record.notes) ? record.notes : [];
   const [status, setStatusDraft] = useState<Status>(current);
-  const [note, setNote] = useState('');
+  const [note, setNoteText] = useState(draft);
+  const setNote = (text: string) => {
+    setNoteText(text);
+    onDraft?.(text);
+  };
   const [noteError, setNoteError] = useState('');
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState('');
@@ -134,19 +143,6 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
           'not changed yet'
         )}
       </p>
-      <h4 id={`${ids}-notes`}>Notes</h4>
-      {notes.length === 0 ? (
-        <p className="admin-status">No notes yet.</p>
-      ) : (
-        <ol className="admin-notes" aria-labelledby={`${ids}-notes`}>
-          {notes.map((entry, index) => (
-            <li key={`${entry.at}-${index}`}>
-              <time dateTime={entry.at}>{formatDate(entry.at)}</time>
-              <p>{entry.text}</p>
-            </li>
-          ))}
-        </ol>
-      )}
       <div className="admin-field">
         <label htmlFor={noteId}>Add note</label>
         <textarea
@@ -171,6 +167,19 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
           Save note
         </Button>
       </div>
+      <h4 id={`${ids}-notes`}>Notes</h4>
+      {notes.length === 0 ? (
+        <p className="admin-status">No notes yet.</p>
+      ) : (
+        <ol className="admin-notes" aria-labelledby={`${ids}-notes`}>
+          {notes.map((entry, index) => (
+            <li key={`${entry.at}-${index}`}>
+              <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+              <p>{entry.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }

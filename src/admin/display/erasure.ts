@@ -1,5 +1,5 @@
 /** The texts of erasing one person's records. */
-import { LEAD_KINDS, type ErasurePreview } from '../../lib/leads';
+import { LEAD_KINDS, type ErasurePreview, type ErasureRecord } from '../../lib/leads';
 import { RECORD_NOUN, plural } from './counts';
 
 /** 'A, B and C': a list in running text. */
@@ -28,3 +28,11 @@ export const eraseQuestion = (count: number, email: string) =>
   `Delete ${plural(count, RECORD_NOUN)} of ${email}? This cannot be undone.`;
 
 export const erased = (count: number) => `Deleted ${plural(count, RECORD_NOUN)}.`;
+
+/** What the preview's list calls a record's kind: 'Enquiry', 'Message'. */
+export const erasureKind = (record: ErasureRecord): string =>
+  LEAD_KINDS.find((kind) => kind.key === record.kind)?.noun ?? record.kind;
+
+/** A record's name in the list; a damaged record set aside has none that could be read. */
+export const erasureName = (record: ErasureRecord): string =>
+  record.name?.trim() || 'Unreadable record (name not available)';

@@ -11,10 +11,12 @@
 export {
   NOT_AVAILABLE,
   displayValue,
+  enquiryDetailGroups,
   enquiryDetailRows,
   formatDate,
   languageName,
   mailtoHref,
+  type DetailGroup,
   type DetailRow,
 } from './values';
 export { pageButtons, pageCount, pageWithin } from './pagination';
@@ -35,6 +37,8 @@ export {
   eraseQuestion,
   erased,
   erasureFound,
+  erasureKind,
+  erasureName,
   previewTotal,
 } from './erasure';
 export { indexNotice } from './notices';

@@ -4,6 +4,7 @@
  */
 import {
   ENQUIRY_FIELDS,
+  ENQUIRY_STEP_FIELDS,
   ENQUIRY_FIELD_LABELS,
   INSTITUTION_ENQUIRY,
   OTHER_HOW_HEARD,
@@ -16,6 +17,7 @@ import {
   type EnquiryField,
 } from '../../lib/schemas';
 import { DEFAULT_LOCALE } from '../../i18n/locales';
+import { en } from '../../i18n/forms/en';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -53,13 +55,53 @@ export interface DetailRow {
   value: string;
 }
 
-/** Every enquiry field that applies, in the labels' order, ready to show. */
+/** The rows of one part of the form, under the wizard's name for that step. */
+export interface DetailGroup {
+  title: string;
+  rows: DetailRow[];
+}
+
+/** The fields the public form asks, step by step (the wizard's own structure). */
+const ASKED: ReadonlySet<EnquiryField> = new Set(ENQUIRY_STEP_FIELDS.flat());
+
+/** Stored fields the form never asks (kept from older records): after the form's steps. */
+export const NOT_ASKED_TITLE = 'Also on record (not asked by the form)';
+
+const GROUPS: readonly { title: string; fields: readonly EnquiryField[] }[] = [
+  ...ENQUIRY_STEP_FIELDS.map((fields, step) => ({ title: en.enquiry.steps[step]!, fields })),
+  { title: NOT_ASKED_TITLE, fields: ENQUIRY_FIELDS.filter((field) => !ASKED.has(field)) },
+];
+
+/** A record carries an answer: not empty, and not the `false` the schema fills in for a flag. */
+const carries = (value: unknown) => value !== false && displayValue(value) !== NOT_AVAILABLE;
+
+/**
+ * Whether a field is shown: a conditional field when its answer asks for it (the spec's rules;
+ * 'N/A' when then empty); a field the form asks, always; one it never asks, only with an answer.
+ */
+function shown(field: EnquiryField, enquiry: Enquiry): boolean {
+  const condition = CONDITIONS[field];
+  if (condition) return condition(enquiry);
+  return ASKED.has(field) || carries(enquiry[field]);
+}
+
+/** The fields that apply, grouped as the form asked them; groups with no row are left out. */
+export function enquiryDetailGroups(enquiry: Enquiry): DetailGroup[] {
+  return GROUPS.map(({ title, fields }) => ({
+    title,
+    rows: fields
+      .filter((field) => shown(field, enquiry))
+      .map((field) => ({
+        field,
+        label: ENQUIRY_FIELD_LABELS[field],
+        value: displayValue(enquiry[field]),
+      })),
+  })).filter((group) => group.rows.length > 0);
+}
+
+/** Every enquiry field that applies, in the form's order, ready to show. */
 export function enquiryDetailRows(enquiry: Enquiry): DetailRow[] {
-  return ENQUIRY_FIELDS.filter((field) => CONDITIONS[field]?.(enquiry) ?? true).map((field) => ({
-    field,
-    label: ENQUIRY_FIELD_LABELS[field],
-    value: displayValue(enquiry[field]),
-  }));
+  return enquiryDetailGroups(enquiry).flatMap((group) => group.rows);
 }
 
 /** A `mailto:` link to the address, or null when it is missing, 'N/A' or not an address. */

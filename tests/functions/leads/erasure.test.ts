@@ -62,10 +62,34 @@ describe('GET /api/erasure', () => {
     expect([...body.ids].sort()).toEqual([...asha, ...ashaMessages].sort());
   });
 
+  it('lists the records it would delete: kind, id, date and name, newest first per kind', async () => {
+    const { asha, ashaMessages } = await seed();
+    const body = (await (await preview('asha@example.org')).json()) as {
+      ids: string[];
+      records: { kind: string; id: string; createdAt: string; name: string | null }[];
+    };
+    const stored = new Map(
+      [...(await enquiries.all()), ...(await contactMessages.all())].map((r) => [r._id, r]),
+    );
+    expect(body.records.map((r) => r.id)).toEqual(body.ids);
+    expect(body.records.map((r) => r.kind)).toEqual([
+      'enquiries',
+      'enquiries',
+      'messages',
+      'messages',
+    ]);
+    expect(body.records.map((r) => r.id).sort()).toEqual([...asha, ...ashaMessages].sort());
+    for (const record of body.records) {
+      const found = stored.get(record.id) as unknown as Record<string, string>;
+      expect(record.createdAt).toBe(found['createdAt']);
+      expect(record.name).toBe(found[record.kind === 'enquiries' ? 'fullName' : 'name']);
+    }
+  });
+
   it('answers zeros for an address with no records', async () => {
     await seed();
     const res = await preview('nobody@example.net');
-    expect(await res.json()).toEqual({ enquiries: 0, messages: 0, ids: [] });
+    expect(await res.json()).toEqual({ enquiries: 0, messages: 0, ids: [], records: [] });
   });
 
   it('refuses a malformed or missing address with 400 and the field message', async () => {
@@ -101,6 +125,7 @@ describe('POST /api/erasure', () => {
       enquiries: 0,
       messages: 0,
       ids: [],
+      records: [],
     });
   });
 
