@@ -111,14 +111,46 @@ export function discardToken(): Promise<void> {
   return revoked;
 }
 
+/** Why the admin was signed out: Logout (here or in another tab, or a revoked session), or idle. */
+export type SignedOutReason = 'manual' | 'idle';
+
+/** Where the login page finds, once, why the admin was just signed out (this tab only). */
+export const SIGNED_OUT_KEY = 'admin-signed-out';
+
+/** Leaves word for the login page this tab goes to next; nothing where storage is unavailable. */
+export function markSignedOut(reason: SignedOutReason): void {
+  try {
+    sessionStorage.setItem(SIGNED_OUT_KEY, reason);
+  } catch {
+    // Storage unavailable: the login page simply shows no notice.
+  }
+}
+
 /**
- * Logout: removes the stored token and goes to /login. The server's revocation is
- * awaited for at most LOGOUT_WAIT_MS, so a slow or failed call never holds the admin here.
+ * Why this tab was just signed out, read once (the word is removed, so a reload, a bookmark or a
+ * later visit shows nothing); null when the admin simply opened /login or the word is not one of
+ * the reasons (nothing in the address can forge it).
  */
-export async function logout(): Promise<void> {
+export function takeSignedOut(): SignedOutReason | null {
+  try {
+    const reason = sessionStorage.getItem(SIGNED_OUT_KEY);
+    sessionStorage.removeItem(SIGNED_OUT_KEY);
+    return reason === 'manual' || reason === 'idle' ? reason : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Logout: removes the stored token and goes to /login, whose page then says why (`reason`). The
+ * server's revocation is awaited for at most LOGOUT_WAIT_MS, so a slow or failed call never holds
+ * the admin here.
+ */
+export async function logout(reason: SignedOutReason = 'manual'): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_WAIT_MS)));
   await Promise.race([discardToken(), waited]);
   clearTimeout(timer);
+  markSignedOut(reason);
   location.replace('/login');
 }

@@ -29,7 +29,7 @@ import type {
 import { queryParams, type ListQuery } from '../../lib/schemas/search';
 import { ENQUIRY, MESSAGE, type AnyLeadKind, type ErasurePreview } from '../../lib/leads';
 import type { AuditRecord } from '../../lib/audit-events';
-import { clearToken, getToken, loginPath } from './auth-client';
+import { clearToken, getToken, loginPath, markSignedOut } from './auth-client';
 
 /** How long a session-ending message stays on screen before the login page. */
 export const LOGIN_REDIRECT_DELAY_MS = 2_500;
@@ -79,11 +79,15 @@ interface Call {
 
 let leaving = false;
 
-/** Clears the token and goes to the login page once the message has been shown. */
+/**
+ * Clears the token and goes to the login page (which says the admin has been signed out) once
+ * the message has been shown.
+ */
 function endSession(): void {
   clearToken();
   if (leaving) return;
   leaving = true;
+  markSignedOut('manual');
   const target = loginPath();
   setTimeout(() => location.assign(target), LOGIN_REDIRECT_DELAY_MS);
 }

@@ -59,7 +59,7 @@ export function useInactivityLogout(timeoutMs: number = INACTIVITY_LOGOUT_MS) {
       setWarning(false);
       timers.current = [
         setTimeout(() => setWarning(true), Math.max(0, timeoutMs - INACTIVITY_WARNING_MS)),
-        setTimeout(() => void logout(), timeoutMs),
+        setTimeout(() => void logout('idle'), timeoutMs),
       ];
     };
     arm.current();

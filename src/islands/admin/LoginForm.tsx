@@ -4,6 +4,7 @@ import EnrolStep from '../../admin/components/login/EnrolStep';
 import PasskeyStep from '../../admin/components/login/PasskeyStep';
 import PasswordStep from '../../admin/components/login/PasswordStep';
 import RecoveryUsed from '../../admin/components/login/RecoveryUsed';
+import SignedOutNotice from '../../admin/components/login/SignedOutNotice';
 import RecoveryCodes from '../../admin/components/security/RecoveryCodes';
 import { useSignIn } from '../../admin/hooks/useSignIn';
 import { holdUntil, replayEarlySubmit } from '../../lib/forms/early-submit';
@@ -43,6 +44,7 @@ export default function LoginForm() {
       <h1 ref={title} tabIndex={-1}>
         Admin Login
       </h1>
+      <SignedOutNotice />
       {stage.kind === 'password' && (
         <PasswordStep
           initial={typed}
