@@ -1,0 +1,47 @@
+/**
+ * The counts the admin frame shows (navigation badges, the dashboard's "needs attention" line),
+ * each from one small request: a one-record page of each lead list (its X-New-Count), the
+ * outbox's first page, and the backup status. A count that could not be read is null.
+ */
+import { backupStatus, listLeads, listUndelivered } from '../api/client';
+import { ENQUIRY, MESSAGE } from '../../lib/leads';
+
+export interface FrameCounts {
+  /** New enquiries in the whole store. */
+  enquiries: number | null;
+  /** New (unread) contact messages. */
+  messages: number | null;
+  /** E-mails not delivered on the outbox's first page. */
+  undelivered: number | null;
+  /** The outbox has more pages than the first. */
+  undeliveredMore: boolean;
+  /** The last backup is older than the server's limit, or there is none. */
+  backupOverdue: boolean | null;
+}
+
+export const UNKNOWN_COUNTS: FrameCounts = {
+  enquiries: null,
+  messages: null,
+  undelivered: null,
+  undeliveredMore: false,
+  backupOverdue: null,
+};
+
+const EVERYTHING = { q: '', filters: {} };
+const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
+
+export async function readCounts(): Promise<FrameCounts> {
+  const [enquiries, messages, outbox, backup] = await Promise.all([
+    orNull(listLeads(ENQUIRY, EVERYTHING, 1, 1)),
+    orNull(listLeads(MESSAGE, EVERYTHING, 1, 1)),
+    orNull(listUndelivered()),
+    orNull(backupStatus()),
+  ]);
+  return {
+    enquiries: enquiries?.newCount ?? null,
+    messages: messages?.newCount ?? null,
+    undelivered: outbox?.mails.length ?? null,
+    undeliveredMore: outbox?.next !== undefined,
+    backupOverdue: backup?.overdue ?? null,
+  };
+}

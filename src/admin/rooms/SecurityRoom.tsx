@@ -1,0 +1,23 @@
+/**
+ * /admin/security: the sign-in factors and sessions, the backup status, and the erasure of a
+ * person's data, each under its own h2.
+ */
+import BackupLine from '../components/BackupLine';
+import ErasurePanel from '../components/ErasurePanel';
+import SecuritySection from '../components/security/SecuritySection';
+import type { RoomProps } from '.';
+import RoomHeading from './RoomHeading';
+
+export default function SecurityRoom({ recount }: RoomProps) {
+  return (
+    <>
+      <RoomHeading title="Security" />
+      <SecuritySection />
+      <section className="admin-section" aria-labelledby="backup-heading">
+        <h2 id="backup-heading">Backups</h2>
+        <BackupLine />
+      </section>
+      <ErasurePanel onErased={recount} />
+    </>
+  );
+}

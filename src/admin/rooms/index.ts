@@ -1,0 +1,78 @@
+/**
+ * The admin's rooms: one source of truth for each room's slug, path, title (its h1 and the
+ * page's title), navigation label, the count its entry shows, and its content, loaded on demand
+ * (a dynamic import, so each page downloads only its own room). A new room is one entry here
+ * plus one component under src/admin/rooms/.
+ */
+import type { ComponentType } from 'react';
+import type { FrameCounts } from '../frame/counts';
+
+/** What the frame gives a room. */
+export interface RoomProps {
+  /** The counts the navigation shows; a room that changes one calls `recount`. */
+  counts: FrameCounts;
+  recount: () => void;
+}
+
+export interface Room {
+  slug: string;
+  path: string;
+  /** The room's h1 and the page's title. */
+  title: string;
+  description: string;
+  /** Its entry in the navigation. */
+  label: string;
+  /** The count its navigation entry shows, and the words after it ("3 new"). */
+  count?: { of: keyof FrameCounts; words: string };
+  load: () => Promise<{ default: ComponentType<RoomProps> }>;
+}
+
+export const ROOMS = [
+  {
+    slug: 'dashboard',
+    path: '/admin',
+    title: 'Welcome, Admin!',
+    description: 'The admin dashboard: announcements and enquiries.',
+    label: 'Dashboard',
+    count: { of: 'enquiries', words: 'new' },
+    load: () => import('./DashboardRoom'),
+  },
+  {
+    slug: 'messages',
+    path: '/admin/messages',
+    title: 'Messages',
+    description: 'Contact messages sent through the website.',
+    label: 'Messages',
+    count: { of: 'messages', words: 'new' },
+    load: () => import('./MessagesRoom'),
+  },
+  {
+    slug: 'mail',
+    path: '/admin/mail',
+    title: 'Undelivered e-mails',
+    description: 'E-mails the site could not deliver, with Retry now.',
+    label: 'Mail',
+    count: { of: 'undelivered', words: 'undelivered' },
+    load: () => import('./MailRoom'),
+  },
+  {
+    slug: 'security',
+    path: '/admin/security',
+    title: 'Security and data',
+    description: 'Passkeys, authenticator, recovery codes, sessions, backups and erasure.',
+    label: 'Security',
+    load: () => import('./SecurityRoom'),
+  },
+  {
+    slug: 'audit',
+    path: '/admin/audit',
+    title: 'Admin activity',
+    description: 'Who did what in the admin, and when.',
+    label: 'Audit log',
+    load: () => import('./AuditRoom'),
+  },
+] as const satisfies readonly Room[];
+
+export type RoomSlug = (typeof ROOMS)[number]['slug'];
+
+export const roomOf = (slug: RoomSlug): Room => ROOMS.find((room) => room.slug === slug)!;
