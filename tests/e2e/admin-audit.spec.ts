@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { AUDIT_EVENTS } from '../../src/lib/audit-events';
-import { acceptDialogs, expect, logIn, test, unique } from './admin-support';
+import { acceptDialogs, expect, logIn, openRoom, test, unique } from './admin-support';
+import { roomOf } from '../../src/admin/rooms/index.ts';
 import { auditHas } from './audit-support';
 
 test.describe.configure({ timeout: 90_000 });
@@ -47,7 +48,7 @@ async function addAndDeleteAnnouncement(page: Page): Promise<string> {
   return id;
 }
 
-test.describe('the audit log in the dashboard', () => {
+test.describe('the audit log in its room', () => {
   test('an announcement deleted here is listed under its event and dates, and in the CSV', async ({
     page,
     request,
@@ -57,6 +58,7 @@ test.describe('the audit log in the dashboard', () => {
     await logIn(page);
     const id = await addAndDeleteAnnouncement(page);
     const to = utcDay();
+    await openRoom(page, 'audit');
     expect(dialogs).toEqual(['Delete this announcement?']);
     expect(await auditHas(request, { event: 'announcement.created', target: id })).toBe(true);
 
@@ -116,7 +118,7 @@ test.describe('the audit log in the dashboard', () => {
   });
 
   test("a refused filter shows the server's message; a failed load says why", async ({ page }) => {
-    await logIn(page);
+    await logIn(page, roomOf('audit').path);
     const section = auditSection(page);
     await expect(section.getByRole('status')).toHaveText(/audit records?, page 1 of/);
     const refused = 'from must be a date as YYYY-MM-DD.';
@@ -147,7 +149,7 @@ test.describe('the audit log in the dashboard', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await logIn(page);
+    await logIn(page, roomOf('audit').path);
     const section = auditSection(page);
     // Sign-ins are recorded: this run's own login is there at least.
     await expect(section.locator('tbody tr').first()).toBeVisible();

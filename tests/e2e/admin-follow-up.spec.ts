@@ -10,6 +10,7 @@ import {
   test,
   unique,
 } from './admin-support';
+import { roomOf } from '../../src/admin/rooms/index.ts';
 import { auditHas } from './audit-support';
 
 test.describe.configure({ timeout: 90_000 });
@@ -178,7 +179,7 @@ test.describe('lead follow-up in the enquiry details', () => {
       email: 'sender@example.com',
       message: 'Please call me back.',
     });
-    await logIn(page);
+    await logIn(page, roomOf('messages').path);
     const item = page
       .locator('section[aria-labelledby="messages-heading"]')
       .getByRole('listitem')

@@ -12,7 +12,8 @@ import { test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { EXPIRED_TICKET_MESSAGE } from '../../src/lib/schemas/factors';
 import { SoftPasskey } from '../support/soft-authenticator.ts';
-import { credentials, expect, hydrated } from './admin-support';
+import { credentials, expect, hydrated, openRoom } from './admin-support';
+import { roomOf } from '../../src/admin/rooms/index.ts';
 import { startFreshServer, type FreshServer } from './fresh-server';
 import { VirtualAuthenticator, signCountOf, type HeldPasskey } from './passkey-support';
 import { axeViolations } from './support';
@@ -40,7 +41,11 @@ test.afterAll(async () => {
 });
 
 const at = (path: string) => `${server.origin}${path}`;
-const security = (page: Page) => page.locator('section[aria-labelledby="security-heading"]');
+/** The Security room's section, opened through the admin's navigation when elsewhere. */
+async function inSecurity(page: Page) {
+  if (new URL(page.url()).pathname !== roomOf('security').path) await openRoom(page, 'security');
+  return page.locator('section[aria-labelledby="security-heading"]');
+}
 
 /** A fresh virtual authenticator on `page` (its last one removed) holding `passkeys`. */
 async function attach(page: Page, passkeys: HeldPasskey[] = []) {
@@ -174,10 +179,10 @@ test('the first sign-in explains why, creates a passkey, shows ten recovery code
   await page.getByRole('button', { name: 'Continue' }).click();
   await onDashboard(page);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-  await expect(security(page).getByRole('listitem').filter({ hasText: 'E2E laptop' })).toHaveCount(
+  await expect((await inSecurity(page)).getByRole('listitem').filter({ hasText: 'E2E laptop' })).toHaveCount(
     1,
   );
-  await expect(security(page).getByText(/^10 of 10 left/)).toBeVisible();
+  await expect((await inSecurity(page)).getByText(/^10 of 10 left/)).toBeVisible();
 
   const [laptop] = await authenticator.passkeys();
   expect(laptop?.privateKey).toBeTruthy();
@@ -236,7 +241,7 @@ test('Security: a second passkey is added, renamed, and signs in; the only one c
   page,
 }) => {
   await signIn(page, held.laptop!);
-  const section = security(page);
+  const section = await inSecurity(page);
   await expect(section.getByRole('heading', { name: 'Sessions' })).toBeVisible();
   await expect(section.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
   await noAxeViolations(page);
@@ -340,7 +345,7 @@ test('the authenticator app: set up in Security with a code, then a sign-in with
   page,
 }) => {
   await signIn(page, held.phone!);
-  const section = security(page);
+  const section = await inSecurity(page);
   await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await expect(section.getByRole('heading', { name: 'Set up an authenticator app' })).toBeFocused();
   await expect(
@@ -418,7 +423,7 @@ test('a recovery code signs in once and says how many are left; new codes replac
   await page.getByRole('button', { name: 'Continue' }).click();
   await onDashboard(page);
 
-  const section = security(page);
+  const section = await inSecurity(page);
   await expect(section.getByText(/^9 of 10 left/)).toBeVisible();
   await section.getByRole('button', { name: 'Make new codes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Make new recovery codes' });
@@ -460,7 +465,7 @@ test("ending another session: that browser's next admin call goes to the login p
     await signIn(elsewhere, held.phone!);
     await signIn(page, held.phone!);
 
-    const section = security(page);
+    const section = await inSecurity(page);
     const rows = section.locator('.admin-sessions tbody tr');
     await expect(rows.first()).toHaveAttribute('data-current', '');
     await expect(rows.first()).toContainText('This session');

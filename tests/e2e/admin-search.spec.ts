@@ -7,12 +7,13 @@ import {
   expect,
   leadPanels,
   logIn,
+  openRoom,
   reloadAndLogIn,
   searchToken,
-  settled,
   sharedAdminToken,
   test,
 } from './admin-support';
+import { roomOf } from '../../src/admin/rooms/index.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -160,7 +161,8 @@ test.describe('search and filters of the lists', () => {
     await expect(enquirySearch.getByRole('searchbox')).toHaveValue('');
     await expect(listStatus(enquiries)).not.toHaveText('No enquiries match your search.');
 
-    // The messages panel keeps its own names in the URL, beside the enquiries'.
+    // The messages panel, in its own room, keeps its own names in the URL.
+    await openRoom(page, 'messages');
     await searchFor(messageSearch, `sender ${token}`);
     await expect(messages.getByRole('listitem').filter({ hasText: token })).toHaveCount(1);
     await expect(listStatus(messages)).toHaveText('1 message matches, page 1 of 1');
@@ -209,7 +211,7 @@ test.describe("erase a person's data", () => {
       email,
       message: 'Forget me.',
     });
-    await logIn(page);
+    await logIn(page, roomOf('security').path);
 
     let section = await findRecords(page, `nobody.${token}@example.in`);
     await expect(section.getByRole('status')).toHaveText(
@@ -251,11 +253,12 @@ test.describe("erase a person's data", () => {
       `/api/contact-messages/${messageId}`,
     ])
       expect((await request.get(path, { headers })).status()).toBe(404);
-    // …and from both lists, which reloaded.
+    // …and from both lists.
     const { enquiries, messages, enquirySearch, messageSearch } = leadPanels(page);
-    await settled(page);
+    await openRoom(page, 'dashboard');
     await searchFor(enquirySearch, token);
     await expect(listStatus(enquiries)).toHaveText('No enquiries match your search.');
+    await openRoom(page, 'messages');
     await searchFor(messageSearch, token);
     await expect(listStatus(messages)).toHaveText('No messages match your search.');
   });
@@ -267,7 +270,7 @@ test.describe("erase a person's data", () => {
     const token = searchToken();
     const email = `${token}@example.in`;
     await seeder.post('/api/enquiries', enquiryBody(`Before ${token}`, { emailAddress: email }));
-    await logIn(page);
+    await logIn(page, roomOf('security').path);
     const section = await findRecords(page, email);
     await expect(section.getByRole('status')).toHaveText(
       `Found 1 enquiry and 0 messages for ${email}.`,

@@ -10,6 +10,8 @@ import { sampleEnquiry } from '../../scripts/bench-kit.ts';
 import { type HeldPasskey, VirtualAuthenticator, signCountOf } from './passkey-support';
 import { adminToken } from './support';
 import { SoftPasskey } from '../support/soft-authenticator.ts';
+import { roomOf, type RoomSlug } from '../../src/admin/rooms/index.ts';
+import { roomAt } from '../../src/admin/frame/room-navigation.ts';
 
 /** The admin tests' `expect`: the local functions share two cores with parallel builds. */
 export const expect = baseExpect.configure({ timeout: 15_000 });
@@ -85,17 +87,41 @@ export async function submitLogin(page: Page): Promise<void> {
   passkey.signCount = Math.max(passkey.signCount, signCountOf(body));
 }
 
-/** Logs in on the login page shown, arriving on the dashboard with every list loaded. */
+/**
+ * Logs in on the login page shown, arriving in the admin room it returns to (the dashboard, or the
+ * room of `?from=`) with every list loaded.
+ */
 async function logInHere(page: Page): Promise<void> {
   await submitLogin(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin!' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  const room = roomAt(new URL(page.url()).pathname);
+  if (room) await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
   await settled(page);
 }
 
-/** Logs in through the login form, arriving on the dashboard with every list loaded. */
+/** Logs in through the login form, arriving on the dashboard (or `from`) with its lists loaded. */
 export async function logIn(page: Page, from?: string): Promise<void> {
   await page.goto(from === undefined ? '/login' : `/login?from=${encodeURIComponent(from)}`);
   await logInHere(page);
+}
+
+/**
+ * Goes to another admin room as the office does, through the admin's navigation (behind the Menu
+ * button on phones), without leaving the page: resolves once the room's address and h1 show and
+ * its lists have loaded.
+ */
+export async function openRoom(page: Page, slug: RoomSlug): Promise<void> {
+  const room = roomOf(slug);
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true')
+    await menu.click();
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: new RegExp(`^${room.label}(,|$)`) })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === room.path);
+  await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
+  await settled(page);
 }
 
 /** No list of the dashboard is still loading. */

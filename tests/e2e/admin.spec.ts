@@ -11,6 +11,7 @@ import {
   test,
   unique,
 } from './admin-support';
+import { roomOf } from '../../src/admin/rooms/index.ts';
 import { auditHas } from './audit-support';
 import { LOGOUT_WAIT_MS } from '../../src/admin/api/auth-client';
 
@@ -652,7 +653,7 @@ test.describe('contact messages', () => {
       message: 'Please call me back.',
     });
     const dialogs = acceptDialogs(page);
-    await logIn(page);
+    await logIn(page, roomOf('messages').path);
     const panel = page.locator('section[aria-labelledby="messages-heading"]');
     const item = panel.getByRole('listitem').filter({ hasText: name });
     await expect(item).toHaveCount(1);

@@ -17,19 +17,21 @@ import UndeliveredTable from './UndeliveredTable';
 interface Props {
   /** Changing it reads the list again. */
   refresh: number;
+  /** The list starts open (the Mail room, whose whole purpose it is). */
+  expanded?: boolean;
 }
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? (error.fields['key'] ?? error.message) : API_MESSAGES.network;
 
-export default function UndeliveredMail({ refresh }: Props) {
+export default function UndeliveredMail({ refresh, expanded = false }: Props) {
   const ids = useId();
   const [list, setList] = useState<{ mails: Mail[]; readAt: number; next?: string }>({
     mails: [],
     readAt: 0,
   });
   const [loadingMore, setLoadingMore] = useState(false);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(expanded);
   const [sending, setSending] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [listError, setListError] = useState('');
@@ -44,14 +46,14 @@ export default function UndeliveredMail({ refresh }: Props) {
     try {
       const { mails, next } = await listUndelivered();
       setList({ mails, readAt: Date.now(), ...(next !== undefined && { next }) });
-      if (mails.length === 0) setOpen(false);
+      if (mails.length === 0) setOpen(expanded);
       setListError('');
       return mails;
     } catch (error) {
       setListError(messageOf(error));
       return undefined;
     }
-  }, []);
+  }, [expanded]);
 
   useEffect(() => {
     void reload();

@@ -1,15 +1,27 @@
 /**
- * The admin's frame around a room: the bar (menu button on phones, signed-in state, Logout), the
- * rooms' navigation with their counts, and the room itself, loaded on demand. The inactivity
+ * The admin's frame around a room: the header bar (menu button on phones, the room's h1, the
+ * signed-in state and Logout, in view at every scroll: on the dashboard it is the spec's header,
+ * 'Welcome, Admin!' with a Logout button), the rooms' navigation with their counts, and the room
+ * itself, loaded on demand. The inactivity
  * logout, its warning and the session's boundaries hold in every room.
  */
-import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import Button from '../components/Button';
 import InactivityWarning from '../components/InactivityWarning';
 import { useInactivityLogout, useSessionBoundaries } from '../hooks/useSession';
-import { ROOMS, roomOf, type Room, type RoomSlug } from '../rooms';
+import { ROOMS, pageTitleOf, roomOf, type Room, type RoomSlug } from '../rooms';
 import { UNKNOWN_COUNTS, readCounts, type FrameCounts } from './counts';
 import LogoutButton from './LogoutButton';
+import { revealWhenPresent, roomAt, roomLinkOf } from './room-navigation';
 
 const LAZY = new Map(ROOMS.map((room) => [room.slug, lazy(room.load)]));
 
@@ -19,7 +31,14 @@ function badgeOf(room: Room, counts: FrameCounts): { n: number; words: string } 
   return typeof n === 'number' && n > 0 ? { n, words: room.count.words } : null;
 }
 
-export default function AdminFrame({ room: slug }: { room: RoomSlug }) {
+interface Props {
+  /** The room of the page's own address. */
+  room: RoomSlug;
+  /** The dashboard page's title (its content's), for the document's title there. */
+  dashboardTitle: string;
+}
+
+export default function AdminFrame({ room: initial, dashboardTitle }: Props) {
   const inactivity = useInactivityLogout();
   useSessionBoundaries();
   const [counts, setCounts] = useState<FrameCounts>(UNKNOWN_COUNTS);
@@ -42,11 +61,52 @@ export default function AdminFrame({ room: slug }: { room: RoomSlug }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const Room = LAZY.get(slug)!;
+  // The room shown: links to rooms and the back/forward buttons change it without leaving the
+  // page (room-navigation.ts); the heading then takes the focus, or the fragment's target shows.
+  const [slug, setSlug] = useState(initial);
+  const [arrival, setArrival] = useState<{ hash: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const onPopState = () => {
+      const room = roomAt(location.pathname);
+      if (!room) return;
+      setSlug(room.slug as RoomSlug);
+      setArrival({ hash: location.hash });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  const followRoomLink = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented) return;
+    const found = roomLinkOf(event.nativeEvent);
+    if (!found) return;
+    event.preventDefault();
+    const { pathname, hash } = found.link;
+    if (pathname + hash !== location.pathname + location.hash)
+      history.pushState(null, '', pathname + hash);
+    setSlug(found.slug);
+    setOpen(false);
+    setArrival({ hash });
+    recount();
+  };
   const current = roomOf(slug);
+  useEffect(() => {
+    document.title = pageTitleOf(current, dashboardTitle);
+  }, [current, dashboardTitle]);
+  useEffect(() => {
+    if (!arrival) return;
+    if (arrival.hash.length > 1)
+      return revealWhenPresent(decodeURIComponent(arrival.hash.slice(1)));
+    window.scrollTo(0, 0);
+    heading.current?.focus();
+    return undefined;
+  }, [arrival]);
+
+  const Room = LAZY.get(slug)!;
   return (
-    <div className="admin-app">
-      <div className="admin-bar">
+    // A delegated listener: every link to a room (navigation, the attention line) stays on the page.
+    <div className="admin-app" onClick={followRoomLink}>
+      <header className="admin-bar">
         <Button
           ref={menuButton}
           variant="secondary"
@@ -57,9 +117,12 @@ export default function AdminFrame({ room: slug }: { room: RoomSlug }) {
         >
           Menu
         </Button>
+        <h1 ref={heading} className="admin-bar__title" tabIndex={-1}>
+          {current.title}
+        </h1>
         <p className="admin-bar__who">Signed in as administrator</p>
         <LogoutButton />
-      </div>
+      </header>
       <nav id={navId} className="admin-nav" aria-label="Admin" data-open={open ? '' : undefined}>
         <ul className="admin-nav__list">
           {ROOMS.map((room) => {

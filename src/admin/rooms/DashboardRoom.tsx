@@ -1,6 +1,7 @@
 /**
- * The dashboard (/admin), as the spec has it: 'Welcome, Admin!' with Logout, the new counts,
- * what needs attention today, 'Announcements Management' and the enquiries panel.
+ * The dashboard (/admin), as the spec has it below its header ('Welcome, Admin!' with Logout, in
+ * the frame's bar): the new counts, what needs attention today, 'Announcements Management' and the
+ * enquiries panel.
  */
 import { useCallback } from 'react';
 import AnnouncementsManager from '../components/AnnouncementsManager';
@@ -8,9 +9,7 @@ import { newCountsText } from '../display';
 import { ENQUIRY } from '../../lib/leads';
 import { LEAD_PANELS } from '../lead-panels';
 import AttentionLine from '../frame/AttentionLine';
-import LogoutButton from '../frame/LogoutButton';
 import type { RoomProps } from '.';
-import RoomHeading from './RoomHeading';
 
 const { Panel } = LEAD_PANELS.find(({ kind }) => kind.key === ENQUIRY.key)!;
 
@@ -23,12 +22,9 @@ export default function DashboardRoom({ counts, recount }: RoomProps) {
   );
   return (
     <div className="admin-dashboard">
-      <RoomHeading title="Welcome, Admin!">
-        <p className="admin-counts" role="status">
-          {newCountsText(counts.enquiries, counts.messages)}
-        </p>
-        <LogoutButton />
-      </RoomHeading>
+      <p className="admin-counts" role="status">
+        {newCountsText(counts.enquiries, counts.messages)}
+      </p>
       <AttentionLine counts={counts} />
       <section className="admin-section" aria-labelledby="announcements-heading">
         <h2 id="announcements-heading">Announcements Management</h2>

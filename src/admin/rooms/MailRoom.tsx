@@ -1,14 +1,12 @@
 /** /admin/mail: the e-mails not delivered, each with Retry now. */
 import UndeliveredMail from '../components/UndeliveredMail';
 import type { RoomProps } from '.';
-import RoomHeading from './RoomHeading';
 
 export default function MailRoom({ counts }: RoomProps) {
   return (
     <>
-      <RoomHeading title="Undelivered e-mails" />
       {counts.undelivered === 0 && <p className="admin-count">Every e-mail has been delivered.</p>}
-      <UndeliveredMail refresh={0} />
+      <UndeliveredMail refresh={0} expanded />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { MESSAGE } from '../../lib/leads';
 import { LEAD_PANELS } from '../lead-panels';
 import type { RoomProps } from '.';
-import RoomHeading from './RoomHeading';
 
 const { Panel } = LEAD_PANELS.find(({ kind }) => kind.key === MESSAGE.key)!;
 
@@ -14,10 +13,5 @@ export default function MessagesRoom({ counts, recount }: RoomProps) {
     },
     [counts.messages, recount],
   );
-  return (
-    <>
-      <RoomHeading title="Messages" />
-      <Panel refresh={0} onNewCount={onNewCount} />
-    </>
-  );
+  return <Panel refresh={0} onNewCount={onNewCount} />;
 }

@@ -6,12 +6,10 @@ import BackupLine from '../components/BackupLine';
 import ErasurePanel from '../components/ErasurePanel';
 import SecuritySection from '../components/security/SecuritySection';
 import type { RoomProps } from '.';
-import RoomHeading from './RoomHeading';
 
 export default function SecurityRoom({ recount }: RoomProps) {
   return (
     <>
-      <RoomHeading title="Security" />
       <SecuritySection />
       <section className="admin-section" aria-labelledby="backup-heading">
         <h2 id="backup-heading">Backups</h2>

@@ -66,7 +66,7 @@ export const ROOMS = [
   {
     slug: 'audit',
     path: '/admin/audit',
-    title: 'Admin activity',
+    title: 'Audit log',
     description: 'Who did what in the admin, and when.',
     label: 'Audit log',
     load: () => import('./AuditRoom'),
@@ -76,3 +76,7 @@ export const ROOMS = [
 export type RoomSlug = (typeof ROOMS)[number]['slug'];
 
 export const roomOf = (slug: RoomSlug): Room => ROOMS.find((room) => room.slug === slug)!;
+
+/** The page's title in a room: the dashboard keeps its content page's (`dashboardTitle`). */
+export const pageTitleOf = (room: Room, dashboardTitle: string): string =>
+  room.slug === 'dashboard' ? dashboardTitle : `${room.title} · Admin`;

@@ -4,11 +4,11 @@ import AdminFrame from '../../admin/frame/AdminFrame';
 import type { RoomSlug } from '../../admin/rooms';
 
 /** One admin room (src/admin/rooms) in the admin's frame, behind the authentication guard. */
-export default function AdminApp({ room }: { room: RoomSlug }) {
+export default function AdminApp(props: { room: RoomSlug; dashboardTitle: string }) {
   return (
     <ErrorBoundary>
       <AuthGuard>
-        <AdminFrame room={room} />
+        <AdminFrame {...props} />
       </AuthGuard>
     </ErrorBoundary>
   );
