@@ -14,7 +14,7 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_INFO, englishPath } from './src/i18n/lo
 /** Canonical origin: SITE_URL, else Netlify's own URL at deploy time, else the local server. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
 
-/** Pages that must not be indexed or listed in the sitemap. */
+/** Pages (and, for /admin/, its rooms below it) that must not be indexed or listed in the sitemap. */
 const privatePaths = ['/login/', '/logout/', '/admin/', '/anim/', '/thank-you/', '/404/'];
 
 /**
@@ -55,7 +55,10 @@ export default defineConfig({
       filter: (page) => {
         const pathname = englishPath(new URL(page).pathname);
         // Framed infographic documents are noindex parts of their service pages.
-        return !privatePaths.includes(pathname) && !pathname.startsWith('/infographics/');
+        const isPrivate = privatePaths.some(
+          (path) => pathname === path || pathname.startsWith(path),
+        );
+        return !isPrivate && !pathname.startsWith('/infographics/');
       },
     }),
   ],

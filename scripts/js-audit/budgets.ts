@@ -6,7 +6,7 @@
  * Budgets: the home page (React for the slider and the ticker) and /renewable-energy (React for
  * the enquiry wizard) 85 KB. The wizard's three languages had taken /renewable-energy to 86.1 KB;
  * its step ease-in now uses the browser's Web Animations instead of motion/mini (2.9 KB less),
- * which brought it to 83.2 KB (and /ml/, /ar/ alike; home 5.6 KB, its islands hydrating when needed); the admin area (/admin, /login, /logout) is measured and shown but
+ * which brought it to 83.2 KB (and /ml/, /ar/ alike; home 5.6 KB, its islands hydrating when needed); the admin area (/admin and its rooms, /login, /logout) is measured and shown but
  * has no budget, since it is a React app by the stack's choice and no visitor reads it; every
  * other page, content, service, company, project, legal, thank-you, 404, /anim and the framed
  * infographic documents, 6 KB. A page in Malayalam or Arabic (/ml/…, /ar/…) has its English
@@ -25,15 +25,16 @@ const ISLAND_PAGES: Readonly<Record<string, number>> = {
   '/': 85 * KB,
   '/renewable-energy': 85 * KB,
 };
-/** The admin area: shown, never failed. */
+/** The admin area (its rooms under /admin/ too): shown, never failed. */
 const UNBUDGETED = new Set(['/admin', '/login', '/logout']);
+const isAdminRoom = (route: string) => route.startsWith('/admin/');
 /** Every other page. */
 export const PAGE_BUDGET = 6 * KB;
 
 /** The budget of `route` in bytes of gzip -9, or null when it has none. */
 export function budgetFor(route: string): number | null {
   const english = englishPath(route);
-  if (UNBUDGETED.has(english)) return null;
+  if (UNBUDGETED.has(english) || isAdminRoom(english)) return null;
   return ISLAND_PAGES[english] ?? PAGE_BUDGET;
 }
 

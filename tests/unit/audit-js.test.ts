@@ -56,6 +56,9 @@ describe('budgetFor', () => {
     expect(budgetFor('/admin')).toBeNull();
     expect(budgetFor('/login')).toBeNull();
     expect(budgetFor('/logout')).toBeNull();
+    expect(budgetFor('/admin/messages')).toBeNull();
+    expect(budgetFor('/admin/security')).toBeNull();
+    expect(budgetFor('/administrators')).toBe(6 * KB);
   });
 });
 
