@@ -22,13 +22,21 @@ test('the details dialog: the work first, the fields by step, previous / next, t
   const marker = unique('lead view');
   const malayalam = `${marker} അനിൽ കുമാർ`;
   const arabic = `${marker} سارة أحمد`;
-  await seeder.post('/api/enquiries', enquiryBody(malayalam));
+  await seeder.post('/api/enquiries', enquiryBody(malayalam, { lang: 'ml' }));
   await seeder.post('/api/enquiries', enquiryBody(arabic));
   await logIn(page);
 
   const panel = page.locator('section[aria-labelledby="enquiries-heading"]');
   const row = await enquiryRow(page, arabic);
   await expect(panel.locator('tbody tr', { hasText: malayalam })).toBeVisible();
+  // The language a lead wrote in shows under its name, for any but English.
+  await expect(
+    panel.locator('tbody tr', { hasText: malayalam }).locator('td[data-label="Full Name"]'),
+  ).toContainText('Malayalam');
+  await expect(row.locator('td[data-label="Full Name"] .admin-lang')).toHaveCount(0);
+  // An address is never broken where the table has room.
+  if (testInfo.project.name === 'desktop')
+    await expect(row.locator('.admin-email')).toHaveCSS('white-space', 'nowrap');
   const project = testInfo.project.name;
   mkdirSync(SHOTS, { recursive: true });
   await panel.screenshot({ path: `${SHOTS}/table-${project}.png` });
@@ -99,9 +107,7 @@ test('the details dialog: the work first, the fields by step, previous / next, t
   // Previous: back, the unsaved note kept for that lead.
   await modal.getByRole('button', { name: 'Previous enquiry' }).click();
   await expect(modal.getByRole('heading', { level: 3, name: arabic })).toBeFocused();
-  await expect(modal.getByRole('textbox', { name: 'Add note' })).toHaveValue(
-    'Call back on Monday',
-  );
+  await expect(modal.getByRole('textbox', { name: 'Add note' })).toHaveValue('Call back on Monday');
   await modal.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(modal).toBeHidden();
   await expect(row.getByRole('button', { name: `View enquiry from ${arabic}` })).toBeFocused();

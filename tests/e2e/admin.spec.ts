@@ -472,7 +472,6 @@ test.describe('enquiries panel', () => {
       'Type',
       'Capacity',
       'Timeline',
-      'Language',
       'Status',
       'Actions',
     ]);

@@ -79,6 +79,9 @@ interface Call {
 
 let leaving = false;
 
+const unauthorizedMessage = (kind: Kind) =>
+  API_MESSAGES[kind === 'read' ? 'readUnauthorized' : 'writeUnauthorized'];
+
 /**
  * Clears the token and goes to the login page (which says the admin has been signed out) once
  * the message has been shown.
@@ -110,8 +113,10 @@ export async function send(
 ): Promise<Response> {
   const token = getToken();
   if (!token) {
+    // A call made after another one's 401 ended the session says the same: the session expired.
+    const ended = leaving;
     endSession();
-    throw new ApiError(API_MESSAGES.noToken, 0);
+    throw new ApiError(ended ? unauthorizedMessage(kind) : API_MESSAGES.noToken, ended ? 401 : 0);
   }
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -130,10 +135,7 @@ export async function send(
   if (response.ok) return response;
   if (response.status === 401) {
     endSession();
-    throw new ApiError(
-      API_MESSAGES[kind === 'read' ? 'readUnauthorized' : 'writeUnauthorized'],
-      401,
-    );
+    throw new ApiError(unauthorizedMessage(kind), 401);
   }
   const parsed = errorBody(await response.json().catch(() => null));
   const detail = parsed.error ?? (response.statusText || String(response.status));

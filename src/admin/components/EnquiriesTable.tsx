@@ -13,6 +13,7 @@ import {
   type StatusSort,
 } from '../display';
 import { DEFAULT_STATUS } from '../../lib/schemas';
+import { DEFAULT_LOCALE } from '../../i18n/locales';
 import Button from './Button';
 import EmailAddress from './EmailAddress';
 
@@ -24,7 +25,11 @@ interface Props {
   onDelete: (enquiry: AdminEnquiry) => void;
 }
 
-/** The columns, in order; each cell carries its column name for narrow screens' stacked layout. */
+/**
+ * The columns, in order; each cell carries its column name for narrow screens' stacked layout.
+ * The language a lead wrote in shows under its name when it is not English (a column of its own
+ * would push the table past its box at 1280 px beside the admin's navigation).
+ */
 const COLUMNS = [
   'Date',
   'Full Name',
@@ -33,7 +38,6 @@ const COLUMNS = [
   'Type',
   'Capacity',
   'Timeline',
-  'Language',
   'Status',
   'Actions',
 ] as const;
@@ -71,13 +75,17 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
             {shown.map((enquiry) => {
               const cells: ReactNode[] = [
                 <span className="admin-nowrap">{formatDate(enquiry.createdAt)}</span>,
-                displayValue(enquiry.fullName),
+                <>
+                  {displayValue(enquiry.fullName)}
+                  {enquiry.lang !== undefined && enquiry.lang !== DEFAULT_LOCALE && (
+                    <span className="admin-lang">{languageName(enquiry.lang)}</span>
+                  )}
+                </>,
                 <EmailAddress address={displayValue(enquiry.emailAddress)} />,
                 displayValue(enquiry.phoneNumber),
                 displayValue(enquiry.enquiryType),
                 displayValue(enquiry.generatorCapacity),
                 displayValue(enquiry.preferredTimeline),
-                languageName(enquiry.lang),
                 <span className="admin-badge" data-status={enquiry.status ?? DEFAULT_STATUS}>
                   {enquiry.status ?? DEFAULT_STATUS}
                 </span>,

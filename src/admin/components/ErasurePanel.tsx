@@ -132,26 +132,28 @@ export default function ErasurePanel({ onErased }: Props) {
         {found ? erasureFound(found.preview, found.email) : notice}
       </p>
       {found && total > 0 && (
-        <table className="admin-table admin-erasure__records" aria-label="Records to delete">
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Date</th>
-              <th scope="col">Name</th>
-            </tr>
-          </thead>
-          <tbody>
-            {found.preview.records.map((record) => (
-              <tr key={record.id} data-record-id={record.id}>
-                <td data-label="Kind">{erasureKind(record)}</td>
-                <td data-label="Date">
-                  <span className="admin-nowrap">{formatDate(record.createdAt)}</span>
-                </td>
-                <td data-label="Name">{erasureName(record)}</td>
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-erasure__records" aria-label="Records to delete">
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col">Date</th>
+                <th scope="col">Name</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {found.preview.records.map((record) => (
+                <tr key={record.id} data-record-id={record.id}>
+                  <td data-label="Kind">{erasureKind(record)}</td>
+                  <td data-label="Date">
+                    <span className="admin-nowrap">{formatDate(record.createdAt)}</span>
+                  </td>
+                  <td data-label="Name">{erasureName(record)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {found && total > 0 && (
         <Button variant="danger" onClick={() => setConfirming(true)}>

@@ -133,15 +133,14 @@ export default function AdminFrame({ room: initial, dashboardTitle }: Props) {
                   className="admin-nav__link"
                   href={room.path}
                   aria-current={room.slug === current.slug ? 'page' : undefined}
+                  // The count in words for assistive technology ("Messages, 3 new").
+                  aria-label={badge ? `${room.label}, ${badge.n} ${badge.words}` : undefined}
                 >
                   {room.label}
                   {badge && (
-                    <>
-                      <span className="visually-hidden">{`, ${badge.n} ${badge.words}`}</span>
-                      <span className="admin-nav__badge" aria-hidden="true">
-                        {badge.n}
-                      </span>
-                    </>
+                    <span className="admin-nav__badge" aria-hidden="true">
+                      {badge.n}
+                    </span>
                   )}
                 </a>
               </li>
