@@ -1,8 +1,9 @@
 /**
  * The admin list and delete of a timeline of submissions (enquiries, contact messages): one
  * page of the records matching the query (`q` and filters, src/lib/schemas/search.ts) newest
- * first, their number in X-Total-Count and the store's New records in X-New-Count; delete by id
- * (404 for unknown ids).
+ * first, their number in X-Total-Count, the store's New records in X-New-Count and, of those,
+ * the ones New for more than a working day (src/lib/working-day.ts) in X-Waiting-Count; delete
+ * by id (404 for unknown ids). Both counts are of the whole store, whatever the query.
  *
  * X-Index-Pending says how many records are too new (or too freshly changed) for the index to
  * have searched or filtered them in this answer (they are counted, and listed when nothing is
@@ -23,7 +24,7 @@ export function timelineHandlers(
       const { page, pageSize } = pageParams(req);
       const parsed = parseListQuery(new URL(req.url).searchParams, spec);
       if (!parsed.ok) throw new HttpError(400, parsed.error);
-      const { items, total, newCount, pending, quarantined } = await records.search(
+      const { items, total, newCount, waitingCount, pending, quarantined } = await records.search(
         parsed.query,
         page,
         pageSize,
@@ -31,6 +32,7 @@ export function timelineHandlers(
       return json(items, 200, {
         'x-total-count': String(total),
         'x-new-count': String(newCount),
+        'x-waiting-count': String(waitingCount),
         // Said on every answer, so a client can tell a complete list from one still catching up.
         'x-index-pending': String(pending),
         'x-quarantined': quarantined.join(','),

@@ -31,6 +31,8 @@ export interface SiteConfig {
   phone: { e164: string; display: string };
   social: readonly { label: string; href: string }[];
   regions: readonly string[];
+  /** The office's time zone (IANA name): its calendar says which days are working days. */
+  timeZone: string;
 }
 
 export const site: SiteConfig = {
@@ -67,6 +69,7 @@ export const site: SiteConfig = {
     { label: 'Facebook', href: 'https://www.facebook.com/haritha.environmental' }, // placeholder
   ],
   regions: ['United Kingdom', 'Asia', 'Middle East', 'Africa'],
+  timeZone: 'Asia/Kolkata',
 };
 
 /** The address on one line, as letters and legal pages print it. */

@@ -14,8 +14,8 @@ const list = (headers: Record<string, string>) => () =>
   new Response(JSON.stringify([{ _id: 'a' }]), { status: 200, headers });
 
 describe('list calls with a search', () => {
-  it('send q and the filters with the page, and read both counts', async () => {
-    api.answer = list({ 'X-Total-Count': '7', 'X-New-Count': '3' });
+  it('send q and the filters with the page, and read the counts', async () => {
+    api.answer = list({ 'X-Total-Count': '7', 'X-New-Count': '3', 'X-Waiting-Count': '1' });
     const page = await listEnquiries(
       { q: 'José Kochi', filters: { status: 'New', timeline: '1-3 months' } },
       2,
@@ -24,6 +24,7 @@ describe('list calls with a search', () => {
       items: [{ _id: 'a' }],
       total: 7,
       newCount: 3,
+      waitingCount: 1,
       pending: 0,
       quarantined: [],
     });
@@ -44,11 +45,17 @@ describe('list calls with a search', () => {
     expect(page).toMatchObject({ total: 9, pending: 4, quarantined: ['A', 'B'] });
   });
 
-  it('say newCount null when the server sends no X-New-Count (or no number)', async () => {
+  it('say a count is null when the server does not send it (or sends no number)', async () => {
     api.answer = list({ 'X-Total-Count': '1' });
-    expect((await listContactMessages({ q: '', filters: {} }, 1)).newCount).toBeNull();
-    api.answer = list({ 'X-Total-Count': '1', 'X-New-Count': 'lots' });
-    expect((await listContactMessages({ q: '', filters: {} }, 1)).newCount).toBeNull();
+    expect(await listContactMessages({ q: '', filters: {} }, 1)).toMatchObject({
+      newCount: null,
+      waitingCount: null,
+    });
+    api.answer = list({ 'X-Total-Count': '1', 'X-New-Count': 'lots', 'X-Waiting-Count': '-2' });
+    expect(await listContactMessages({ q: '', filters: {} }, 1)).toMatchObject({
+      newCount: null,
+      waitingCount: null,
+    });
     expect(api.requests[0]?.url).toBe('/api/contact-messages?page=1&pageSize=10');
   });
 

@@ -31,6 +31,7 @@ import {
 import type * as v from 'valibot';
 import { DEFAULT_LOCALE } from '../../../src/i18n/locales.ts';
 import type { LeadKind } from '../../../src/lib/leads/index.ts';
+import { waitingSince } from '../../../src/lib/working-day.ts';
 import { idTime, isId, newId } from '../ids.ts';
 import {
   editRecord,
@@ -81,6 +82,12 @@ export interface Page<T> {
 export interface Listing<T> extends Page<T> {
   /** Records in the whole store (whatever the query) whose status is New. */
   newCount: number;
+  /**
+   * Of those, the ones New for more than a working day: created before `waitingSince` now
+   * (src/lib/working-day.ts), on the clock ids take their time from (not `indexClock`, which
+   * measures the read budget).
+   */
+  waitingCount: number;
   /**
    * Records not yet in the index (too many new or changed ones to read in time): counted, and
    * listed by id when nothing is searched, but not searched or filtered yet; counted as New.
@@ -303,15 +310,21 @@ export function timeline<T extends object>(
     // The version the index names, when every entry is up to date (no stale one).
     const versions = new Map<string, string>();
     let newCount = 0;
+    let waitingCount = 0;
+    const since = waitingSince(Date.now());
+    const countNew = (id: string) => {
+      newCount++;
+      if (idTime(id) < since) waitingCount++;
+    };
     const everything = isEmptyQuery(query);
     const matches = everything ? () => true : matcher(query, search);
     for (const { id, entry, chunk, at } of newestFirst(loaded)) {
       if (!entry) {
         // Not read yet: a new record (New), listed only when nothing is searched.
-        newCount++;
+        countNew(id);
         if (!everything) continue;
       } else {
-        if (entry.summary['status'] === DEFAULT_STATUS) newCount++;
+        if (entry.summary['status'] === DEFAULT_STATUS) countNew(id);
         if (!matches(entry.summary, () => searchable(chunk!, at!))) continue;
         if (loaded.stale === 0) versions.set(id, entry.etag);
       }
@@ -331,7 +344,7 @@ export function timeline<T extends object>(
     }
     const pending = loaded.pending.length + loaded.stale;
     const total = found.length - gone;
-    return { items, total, newCount, pending, quarantined: loaded.quarantined };
+    return { items, total, newCount, waitingCount, pending, quarantined: loaded.quarantined };
   };
 
   /** Deletes records, then rewrites the index until the stored one is this instance's. */

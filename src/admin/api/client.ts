@@ -11,8 +11,9 @@
  * returns the new one from the answer's ETag for the next change.
  *
  * Lists take a search query (`ListQuery`, src/lib/schemas/search.ts) and answer the page, the
- * number of matching records (`X-Total-Count`) and the number of New records in the whole store
- * (`X-New-Count`, null while a server does not send it, so the UI can leave the count out).
+ * number of matching records (`X-Total-Count`), the number of New records in the whole store
+ * (`X-New-Count`) and of those New for more than a working day (`X-Waiting-Count`); each count
+ * is null while a server does not send it, so the UI can leave it out.
  */
 import type {
   Announcement,
@@ -159,6 +160,8 @@ export interface Page<T> {
   total: number;
   /** Records of the whole store whose status is New; null when the server does not say. */
   newCount: number | null;
+  /** Of those, the ones New for more than a working day; null when the server does not say. */
+  waitingCount: number | null;
   /** Records too new to the server's index to be searched or filtered in this answer. */
   pending: number;
   /** Ids of stored records the server could not read and set aside. */
@@ -193,6 +196,7 @@ async function page<T>(
     items: items as T[],
     total: countHeader(response, 'x-total-count') ?? items.length,
     newCount: countHeader(response, 'x-new-count'),
+    waitingCount: countHeader(response, 'x-waiting-count'),
     pending: countHeader(response, 'x-index-pending') ?? 0,
     quarantined: (response.headers.get('x-quarantined') ?? '').split(',').filter(Boolean),
     ...(response.headers.get('x-total-more') === 'true' && { more: true as const }),

@@ -54,6 +54,7 @@ export function usePagedList<T extends Lead>(
     items: [],
     total: 0,
     newCount: null,
+    waitingCount: null,
     pending: 0,
     quarantined: [],
   });
