@@ -13,7 +13,7 @@ export default function AttentionLine({ counts }: { counts: FrameCounts }) {
         <>
           <strong>Needs attention today:</strong>{' '}
           {parts.map(({ text, href }, index) => (
-            <Fragment key={href}>
+            <Fragment key={text}>
               {index > 0 && ', '}
               <a href={href}>{text}</a>
             </Fragment>

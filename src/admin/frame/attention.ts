@@ -24,9 +24,21 @@ export function attentionParts(counts: FrameCounts): AttentionPart[] {
       text: count(counts.messages, 'unread message', 'unread messages'),
       href: '/admin/messages',
     });
+  if (counts.waitingEnquiries)
+    parts.push({
+      text: `${count(counts.waitingEnquiries, 'enquiry', 'enquiries')} New for over a working day`,
+      href: `/admin#${ENQUIRY.key}-heading`,
+    });
+  if (counts.waitingMessages)
+    parts.push({
+      text: `${count(counts.waitingMessages, 'message', 'messages')} New for over a working day`,
+      href: '/admin/messages',
+    });
   if (counts.undelivered)
     parts.push({
-      text: `${count(counts.undelivered, 'e-mail', 'e-mails')}${counts.undeliveredMore ? ' or more' : ''} not delivered`,
+      text: counts.undeliveredMore
+        ? `${counts.undelivered} or more e-mails not delivered`
+        : `${count(counts.undelivered, 'e-mail', 'e-mails')} not delivered`,
       href: '/admin/mail',
     });
   if (counts.backupOverdue)

@@ -11,6 +11,9 @@ export interface FrameCounts {
   enquiries: number | null;
   /** New (unread) contact messages. */
   messages: number | null;
+  /** Enquiries, and messages, New for more than a working day (src/lib/working-day.ts). */
+  waitingEnquiries: number | null;
+  waitingMessages: number | null;
   /** E-mails not delivered on the outbox's first page. */
   undelivered: number | null;
   /** The outbox has more pages than the first. */
@@ -22,6 +25,8 @@ export interface FrameCounts {
 export const UNKNOWN_COUNTS: FrameCounts = {
   enquiries: null,
   messages: null,
+  waitingEnquiries: null,
+  waitingMessages: null,
   undelivered: null,
   undeliveredMore: false,
   backupOverdue: null,
@@ -40,6 +45,8 @@ export async function readCounts(): Promise<FrameCounts> {
   return {
     enquiries: enquiries?.newCount ?? null,
     messages: messages?.newCount ?? null,
+    waitingEnquiries: enquiries?.waitingCount ?? null,
+    waitingMessages: messages?.waitingCount ?? null,
     undelivered: outbox?.mails.length ?? null,
     undeliveredMore: outbox?.next !== undefined,
     backupOverdue: backup?.overdue ?? null,
