@@ -1,6 +1,7 @@
 /** One page of the audit log, one row per record: when, what, on what, and by which session. */
 import type { AuditEntry } from '../api/client';
 import { auditEventLabel, auditTarget, displayValue, formatDate } from '../display';
+import TableWrap from './TableWrap';
 
 interface Props {
   records: AuditEntry[];
@@ -13,7 +14,7 @@ interface Props {
 /** Each cell carries its column name for narrow screens' stacked layout. */
 export default function AuditTable({ records, busy, labelledBy }: Props) {
   return (
-    <div className="admin-table-wrap">
+    <TableWrap label="Audit records">
       <table
         className="admin-table admin-audit__table"
         aria-labelledby={labelledBy}
@@ -59,6 +60,6 @@ export default function AuditTable({ records, busy, labelledBy }: Props) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -16,6 +16,7 @@ import { DEFAULT_STATUS } from '../../lib/schemas';
 import { DEFAULT_LOCALE } from '../../i18n/locales';
 import Button from './Button';
 import EmailAddress from './EmailAddress';
+import TableWrap from './TableWrap';
 
 interface Props {
   enquiries: AdminEnquiry[];
@@ -60,7 +61,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
           Sort by status: {SORT_LABEL[sort]}
         </Button>
       </p>
-      <div className="admin-table-wrap">
+      <TableWrap label="Enquiries">
         <table className="admin-table" aria-labelledby="enquiries-heading" aria-busy={busy}>
           <thead>
             <tr>
@@ -117,7 +118,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

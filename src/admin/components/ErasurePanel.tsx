@@ -21,6 +21,7 @@ import type { ErasurePreview } from '../../lib/leads';
 import Alert from './Alert';
 import ConfirmDialog from './ConfirmDialog';
 import Button from './Button';
+import TableWrap from './TableWrap';
 
 interface Props {
   /** After a delete: the lists reload. */
@@ -132,7 +133,7 @@ export default function ErasurePanel({ onErased }: Props) {
         {found ? erasureFound(found.preview, found.email) : notice}
       </p>
       {found && total > 0 && (
-        <div className="admin-table-wrap">
+        <TableWrap label="Records to delete">
           <table className="admin-table admin-erasure__records" aria-label="Records to delete">
             <thead>
               <tr>
@@ -153,7 +154,7 @@ export default function ErasurePanel({ onErased }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {found && total > 0 && (
         <Button variant="danger" onClick={() => setConfirming(true)}>

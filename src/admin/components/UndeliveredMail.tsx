@@ -12,6 +12,7 @@ import { retryOutcome, undeliveredLine } from '../display';
 import type { UndeliveredMail as Mail } from '../../lib/schemas';
 import Alert from './Alert';
 import Button from './Button';
+import TableWrap from './TableWrap';
 import UndeliveredTable from './UndeliveredTable';
 
 interface Props {
@@ -125,7 +126,12 @@ export default function UndeliveredMail({ refresh, expanded = false }: Props) {
           >
             {undeliveredLine(mails.length, next !== undefined)}
           </button>
-          <div id={listId} className="admin-table-wrap admin-outbox__list" hidden={!open}>
+          <TableWrap
+            label="E-mails not delivered"
+            id={listId}
+            className="admin-outbox__list"
+            hidden={!open}
+          >
             <UndeliveredTable
               labelledBy={lineId}
               mails={mails}
@@ -144,7 +150,7 @@ export default function UndeliveredMail({ refresh, expanded = false }: Props) {
                 {loadingMore ? 'Loading…' : 'Load more'}
               </Button>
             )}
-          </div>
+          </TableWrap>
         </>
       )}
       <div className="admin-outbox__messages" ref={messages} tabIndex={-1}>

@@ -6,6 +6,7 @@ import Alert from '../Alert';
 import Button from '../Button';
 import SessionsTable from './SessionsTable';
 import { messageOf } from './SecuritySection';
+import TableWrap from '../TableWrap';
 
 /**
  * Where the admin is signed in: every session whose token has not expired, this one marked.
@@ -63,14 +64,14 @@ export default function SessionsPart() {
         {sessions === null ? 'Loading sessions...' : others === 0 ? 'No other sessions.' : ''}
       </p>
       {sessions !== null && sessions.length > 0 && (
-        <div className="admin-table-wrap">
+        <TableWrap label="Sessions">
           <SessionsTable
             sessions={sessions}
             labelledBy="sessions-heading"
             ending={ending}
             onEnd={(id) => void end(id)}
           />
-        </div>
+        </TableWrap>
       )}
       {others > 0 && (
         <div className="admin-actions">
