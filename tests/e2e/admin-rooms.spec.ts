@@ -59,12 +59,12 @@ test('every room has its own address, the admin frame and no public chrome; axe 
   expect(await storedToken(page)).toBeTruthy();
 });
 
-test('rooms change without leaving the page: the heading takes the focus; back and forward work', async ({
+test('rooms change without leaving the page: the room takes the focus; back and forward work', async ({
   page,
 }) => {
   await logIn(page);
   await openRoom(page, 'messages');
-  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeFocused();
+  await expect(page.getByRole('main', { name: 'Messages' })).toBeFocused();
   await expect(page).toHaveTitle(`Messages · Admin`);
   await openRoom(page, 'audit');
   await page.goBack();
@@ -161,4 +161,45 @@ test('Logout in a room signs out and says so on the login page', async ({ page }
   await expect(page.getByRole('status').filter({ hasText: 'signed out' })).toHaveText(
     SIGNED_OUT_TEXT.manual,
   );
+});
+
+test('keyboard only: from the skip link through the bar and the navigation into every room', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'desktop', 'the phone layout is walked behind Menu above');
+  await logIn(page);
+  /** Presses Tab until `target` has the focus (at most `limit` times); its focus ring shows. */
+  const tabTo = async (target: ReturnType<Page['locator']>, limit = 40) => {
+    for (let step = 0; step < limit; step += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(target).toBeFocused();
+    expect(
+      await target.evaluate((element) => getComputedStyle(element).outlineStyle !== 'none'),
+    ).toBe(true);
+  };
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await tabTo(page.getByRole('button', { name: 'Logout' }));
+  for (const room of ROOMS.filter(({ slug }) => slug !== 'dashboard')) {
+    await tabTo(roomLink(page, room.label));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === room.path);
+    await expect(page.getByRole('main', { name: room.title })).toBeFocused();
+    // On from there: the room's own controls (where it has any), not the navigation again.
+    const controls = await page
+      .locator('main')
+      .evaluate(
+        (main) =>
+          main.querySelector('a[href], button:not([disabled]), input, select, textarea') !== null,
+      );
+    if (!controls) continue;
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveCount(1);
+    expect(await focused.evaluate((element) => element.closest('main') !== null)).toBe(true);
+  }
+  expect(await storedToken(page)).toBeTruthy();
 });

@@ -62,10 +62,12 @@ export default function AdminFrame({ room: initial, dashboardTitle }: Props) {
   }, [open]);
 
   // The room shown: links to rooms and the back/forward buttons change it without leaving the
-  // page (room-navigation.ts); the heading then takes the focus, or the fragment's target shows.
+  // page (room-navigation.ts); the room (its main, named by the h1) then takes the focus, so the
+  // keyboard goes on into it, or the fragment's target shows.
   const [slug, setSlug] = useState(initial);
   const [arrival, setArrival] = useState<{ hash: string } | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const main = useRef<HTMLElement>(null);
+  const headingId = useId();
   useEffect(() => {
     const onPopState = () => {
       const room = roomAt(location.pathname);
@@ -98,7 +100,7 @@ export default function AdminFrame({ room: initial, dashboardTitle }: Props) {
     if (arrival.hash.length > 1)
       return revealWhenPresent(decodeURIComponent(arrival.hash.slice(1)));
     window.scrollTo(0, 0);
-    heading.current?.focus();
+    main.current?.focus();
     return undefined;
   }, [arrival]);
 
@@ -117,7 +119,7 @@ export default function AdminFrame({ room: initial, dashboardTitle }: Props) {
         >
           Menu
         </Button>
-        <h1 ref={heading} className="admin-bar__title" tabIndex={-1}>
+        <h1 id={headingId} className="admin-bar__title">
           {current.title}
         </h1>
         <p className="admin-bar__who">Signed in as administrator</p>
@@ -151,7 +153,13 @@ export default function AdminFrame({ room: initial, dashboardTitle }: Props) {
           View the public site
         </a>
       </nav>
-      <main id="main-content" className="admin-main" tabIndex={-1}>
+      <main
+        ref={main}
+        id="main-content"
+        className="admin-main"
+        tabIndex={-1}
+        aria-labelledby={headingId}
+      >
         <Suspense
           fallback={
             <p className="admin-status" role="status">
