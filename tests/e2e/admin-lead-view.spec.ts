@@ -87,7 +87,9 @@ test('the details dialog: the work first, the fields by step, previous / next, t
   await modal.screenshot({ path: `${SHOTS}/dialog-${project}.png` });
 
   // Next: the enquiry after it in the table, without closing; focus on its name.
-  const names = await panel.locator('tbody td[data-label="Full Name"]').allTextContents();
+  const names = await panel
+    .locator('tbody td[data-label="Full Name"] .admin-lead-name')
+    .allTextContents();
   const index = names.indexOf(arabic);
   const after = names[index + 1]!;
   await status.selectOption('Contacted');

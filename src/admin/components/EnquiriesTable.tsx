@@ -77,7 +77,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
               const cells: ReactNode[] = [
                 <span className="admin-nowrap">{formatDate(enquiry.createdAt)}</span>,
                 <>
-                  {displayValue(enquiry.fullName)}
+                  <span className="admin-lead-name">{displayValue(enquiry.fullName)}</span>
                   {enquiry.lang !== undefined && enquiry.lang !== DEFAULT_LOCALE && (
                     <span className="admin-lang">{languageName(enquiry.lang)}</span>
                   )}
