@@ -13,6 +13,7 @@ import {
   logIn,
   openRoom,
   reloadAndLogIn,
+  settled,
   submitLogin,
   test,
 } from './admin-support';
@@ -188,12 +189,16 @@ test('keyboard only: from the skip link through the bar and the navigation into 
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL((url) => url.pathname === room.path);
     await expect(page.getByRole('main', { name: room.title })).toBeFocused();
-    // On from there: the room's own controls (where it has any), not the navigation again.
+    // On from there, once the room has loaded: its own controls (where it has any), not the
+    // navigation again.
+    await expect(page.locator('main').getByText('Loading…', { exact: true })).toHaveCount(0);
+    await settled(page);
     const controls = await page
       .locator('main')
-      .evaluate(
-        (main) =>
-          main.querySelector('a[href], button:not([disabled]), input, select, textarea') !== null,
+      .evaluate((main) =>
+        [...main.querySelectorAll('a[href], button:not([disabled]), input, select, textarea')].some(
+          (element) => element.checkVisibility(),
+        ),
       );
     if (!controls) continue;
     await page.keyboard.press('Tab');
