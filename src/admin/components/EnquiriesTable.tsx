@@ -76,12 +76,12 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
             {shown.map((enquiry) => {
               const cells: ReactNode[] = [
                 <span className="admin-nowrap">{formatDate(enquiry.createdAt)}</span>,
-                <>
+                <span>
                   <span className="admin-lead-name">{displayValue(enquiry.fullName)}</span>
                   {enquiry.lang !== undefined && enquiry.lang !== DEFAULT_LOCALE && (
                     <span className="admin-lang">{languageName(enquiry.lang)}</span>
                   )}
-                </>,
+                </span>,
                 <EmailAddress address={displayValue(enquiry.emailAddress)} />,
                 displayValue(enquiry.phoneNumber),
                 displayValue(enquiry.enquiryType),
