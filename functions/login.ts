@@ -7,6 +7,15 @@
  * site-wide (_lib/password-checks.ts): past LOGIN_SITE_MAX_CHECKS in a window, addresses that
  * have not passed the password recently get 429 too. Refusals are counted per hour, not recorded
  * one by one (_lib/refusals.ts), and alert the admin at most once an hour.
+ *
+ * A wrong password is 401 `{ error: 'Invalid credentials' }`. When the failures of this address
+ * that still count, under the admin's name and every other name taken together, leave exactly
+ * one before LOGIN_MAX_FAILURES, the 401 also carries `X-Attempts-Left: 1` and
+ * `X-Lockout-Minutes: <LOGIN_LOCKOUT_MINUTES>` (_lib/lock-warning.ts): the next failure may lock
+ * sign-in (it does when every failure was under one name). The two names are counted together so
+ * the warning tells nothing about the name typed: an attempt under the admin's name and one under
+ * a made-up name leave the same total, so both get the same answer, byte for byte, until one of
+ * the two counters locks (tests/functions/auth/lock-warning.test.ts).
  */
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/index.ts';
@@ -16,8 +25,9 @@ import { readBody } from './_lib/body.ts';
 import { sendAlert } from './_lib/factors/alerts.ts';
 import { lockedOut, secondStep } from './_lib/factors/sign-in.ts';
 import { HttpError, dispatch, endpoint, json, type Handler } from './_lib/http.ts';
+import { lockWarning } from './_lib/lock-warning.ts';
 import { knownAddress, rememberAddress, takeSiteCheck } from './_lib/password-checks.ts';
-import { reserveAttempt, throttleName } from './_lib/throttle.ts';
+import { UNKNOWN_NAME, attemptsLeft, reserveAttempt, throttleName } from './_lib/throttle.ts';
 import { validate } from './_lib/validate.ts';
 
 const PAUSED = 'Too many failed attempts. Please try again later.';
@@ -46,7 +56,8 @@ const login: Handler = async (req, context) => {
     await reservation.attempt.failed();
     // The log never holds the name or password tried: only that a sign-in came from this address.
     await audit('sign-in.failed', {}, actor);
-    throw new HttpError(401, 'Invalid credentials');
+    const warning = await lockWarning(attemptsLeft(ip, [config.username, UNKNOWN_NAME]));
+    throw new HttpError(401, 'Invalid credentials', { headers: warning });
   }
   // Half a sign-in: the slot is freed but no earlier failure is forgiven.
   await reservation.attempt.passed();

@@ -93,6 +93,32 @@ export async function reserveAttempt(
   return { granted: false, retryAfter: 1 };
 }
 
+/**
+ * How many more attempts the client address `ip` has under `usernames` taken together before a
+ * lock: LOGIN_MAX_FAILURES less the attempts of those pairs that still count (failed, checked or
+ * in flight, and younger than the lockout time), never below 0. Read after a failure is recorded,
+ * it counts that failure too.
+ */
+export async function attemptsLeft(
+  ip: string,
+  usernames: readonly string[],
+  { config = throttleConfig(), clock = () => Date.now() }: ReserveOptions = {},
+): Promise<number> {
+  const now = clock();
+  const window = windowStart(now, config.windowMs);
+  const slots = await Promise.all(
+    usernames.flatMap((username) => {
+      const pair = throttleKey(ip, username);
+      return [
+        loginAttempts.slots(window - config.windowMs, pair),
+        loginAttempts.slots(window, pair),
+      ];
+    }),
+  );
+  const held = slots.flat().filter((slot) => holds(slot, now, config.windowMs)).length;
+  return Math.max(config.maxFailures - held, 0);
+}
+
 interface Claim {
   granted: true;
   slot: SlotRef;

@@ -13,6 +13,7 @@ import {
 } from './admin-support';
 import { roomOf } from '../../src/admin/rooms/index.ts';
 import { auditHas } from './audit-support';
+import { forwardFrom, loopbackAddress, routeFrom } from './client-address';
 import { LOGOUT_WAIT_MS } from '../../src/admin/api/auth-client';
 
 test.describe.configure({ timeout: 60_000 });
@@ -41,11 +42,13 @@ test.describe('login', () => {
     // The gate exists before the request does, so releasing it can never come too early.
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    // From an address of this test's own, so no other test's failures add up to a warning here.
+    const address = loopbackAddress();
     await page.route('**/api/login', async (route) => {
       await gate;
-      await route.continue();
+      await forwardFrom(route, address);
     });
-    // A name of its own: failures are counted per name, so the real admin is never locked out.
+    // A made-up name: its failures never count against the admin's own name.
     await page.getByLabel('Username').fill(unique('nobody'));
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -54,6 +57,42 @@ test.describe('login', () => {
     await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
     expect(await storedToken(page)).toBeNull();
+  });
+
+  test('the failure before the lock warns that one more may lock sign-in; the next one locks it', async ({
+    page,
+  }) => {
+    // From an address of this test's own: the lock it makes never meets another test's sign-in.
+    await routeFrom(page, '**/api/login', loopbackAddress());
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByLabel('Username').fill(unique('nobody'));
+    const password = page.getByLabel('Password');
+    const alert = page.getByRole('alert');
+    const warning = 'Invalid credentials. One more failed attempt may lock sign-in for 15 minutes.';
+    // Wrong passwords, typed and sent with Enter, until the warning shows (the fourth).
+    let tries = 0;
+    for (; tries < 5; tries++) {
+      await password.fill(`wrong password ${tries}`);
+      const answered = page.waitForResponse('**/api/login');
+      await password.press('Enter');
+      await answered;
+      await expect(alert).toHaveText(/^Invalid credentials/);
+      if ((await alert.textContent()) === warning) break;
+      await expect(alert).toHaveText('Invalid credentials');
+    }
+    expect(tries + 1).toBe(4);
+    // Said where the failure is said (role=alert), and the field keeps the focus to try again.
+    await expect(password).toBeFocused();
+
+    await password.fill('wrong password again');
+    await password.press('Enter');
+    await expect(alert).toHaveText('Invalid credentials');
+    await password.fill('one more wrong password');
+    await password.press('Enter');
+    await expect(alert).toHaveText(
+      /^Too many failed attempts: sign-in is locked\. Please try again in 1[45] minutes\.$/,
+    );
   });
 
   test('a lock-out (429) says how long to wait; 503 passes on the reason', async ({ page }) => {

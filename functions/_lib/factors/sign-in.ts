@@ -14,7 +14,9 @@
  *    for an enrolment, which has no factor to guess) one of the account's: LOGIN_FACTOR_MAX_FAILURES
  *    second-step attempts from any addresses within LOGIN_LOCKOUT_MINUTES, failed or in flight,
  *    lock the second step for everyone (429, an audit record, one alert per lockout window);
- * 3. the factor's check, which changes nothing; a wrong factor keeps both slots as failures;
+ * 3. the factor's check, which changes nothing; a wrong factor keeps both slots as failures, and
+ *    its 401 carries the lock warning (`X-Attempts-Left: 1`, `X-Lockout-Minutes`; lock-warning.ts)
+ *    when it leaves the address, or the account's second step, one failure before its lock;
  * 4. the ticket is spent (one request wins), and only then the factor used up (a code, a
  *    passkey's counter), so a right code never goes to waste on a ticket another request spent.
  * Only a completed sign-in forgives the address's earlier failures (never the account's) and
@@ -27,8 +29,10 @@ import { asActor, audit, sessionOf } from '../audit.ts';
 import { issueToken, tokenConfig } from '../auth.ts';
 import { readPositiveInt } from '../env.ts';
 import { HttpError, type FunctionContext } from '../http.ts';
+import { lockWarning } from '../lock-warning.ts';
 import { security } from '../repositories/admin-security.ts';
 import {
+  attemptsLeft,
   reserveAttempt,
   throttleConfig,
   type LoginAttempt,
@@ -171,7 +175,18 @@ export async function attemptSecondStep(
     extra = await use();
   } catch (error) {
     await settle(error, attempts, context, method);
-    throw error;
+    if (!refusedFactor(error)) throw error;
+    // One more wrong factor may lock this address's sign-in, or the account's second step.
+    const warning = await lockWarning(
+      attemptsLeft(context.ip ?? 'unknown', [ticket.username]),
+      ...(account?.granted
+        ? [attemptsLeft(EVERY_ADDRESS, [ticket.username], { config: accountLockout() })]
+        : []),
+    );
+    throw new HttpError(error.status, error.message, {
+      ...error.options,
+      headers: { ...error.options.headers, ...warning },
+    });
   }
   await address.attempt.succeeded();
   // Nothing but time forgives the account's failures: a sign-in beside an attack resets nothing.
@@ -181,6 +196,11 @@ export async function attemptSecondStep(
   return { ...extra, token };
 }
 
+/** A wrong factor: 401, but not for a ticket that expired or was spent. */
+function refusedFactor(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 401 && error.message !== EXPIRED_TICKET;
+}
+
 /** A refused attempt: a wrong factor (401) stays counted; anything else frees its slots. */
 async function settle(
   error: unknown,
@@ -188,7 +208,7 @@ async function settle(
   context: FunctionContext,
   method: Method,
 ): Promise<void> {
-  if (error instanceof HttpError && error.status === 401 && error.message !== EXPIRED_TICKET) {
+  if (refusedFactor(error)) {
     await Promise.all(attempts.map((attempt) => attempt.failed()));
     await audit('sign-in.factor-failed', { target: method }, actorOf(context));
   } else {

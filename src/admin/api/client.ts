@@ -27,6 +27,7 @@ import type {
   Status,
   UndeliveredMail,
 } from '../../lib/schemas';
+import { LOCK_WARNING_HEADERS } from '../../lib/schemas/login';
 import { queryParams, type ListQuery } from '../../lib/schemas/search';
 import { ENQUIRY, MESSAGE, type AnyLeadKind, type ErasurePreview } from '../../lib/leads';
 import type { AuditRecord } from '../../lib/audit-events';
@@ -524,11 +525,23 @@ export function formatWait(seconds: number): string {
 }
 
 /**
+ * `message`, then the sign-in's warning as a sentence of its own when the answer says one more
+ * failure may lock sign-in (`X-Attempts-Left: 1`, with the lock's `X-Lockout-Minutes`).
+ */
+export function withLockWarning(message: string, headers: Headers): string {
+  if (headers.get(LOCK_WARNING_HEADERS.attemptsLeft) !== '1') return message;
+  const minutes = Number(headers.get(LOCK_WARNING_HEADERS.lockoutMinutes));
+  const length = Number.isInteger(minutes) && minutes > 0 ? ` for ${formatWait(minutes * 60)}` : '';
+  return `${message.replace(/\.?$/, '.')} One more failed attempt may lock sign-in${length}.`;
+}
+
+/**
  * A sign-in call, made before there is a token: POST /api/login with the password (→ the second
  * step, `LoginStep`) or /api/login/<method> with a factor (→ `SignedIn`). 429 says how long to
  * wait and 503 passes on the server's reason. Every other failure of the password step is
  * 'Invalid credentials'; a second step's 400 and 401 come in the server's words (a wrong code,
- * an expired step), with its field messages.
+ * an expired step), with its field messages. Either is followed by the lock warning when the
+ * server gives one (`withLockWarning`).
  */
 export async function login<T>(path: string, body: Record<string, unknown>): Promise<T> {
   const passwordStep = path === '/api/login';
@@ -558,7 +571,8 @@ export async function login<T>(path: string, body: Record<string, unknown>): Pro
     throw new ApiError(error ?? API_MESSAGES.loginUnavailable, 503);
   }
   if (passwordStep || error === undefined) {
-    throw new ApiError(API_MESSAGES.invalidCredentials, response.status);
+    const message = withLockWarning(API_MESSAGES.invalidCredentials, response.headers);
+    throw new ApiError(message, response.status);
   }
-  throw new ApiError(error, response.status, fields);
+  throw new ApiError(withLockWarning(error, response.headers), response.status, fields);
 }

@@ -15,6 +15,15 @@ import {
 /** 128 random bits, base64url: what `deviceId()` in the admin keeps. */
 export const DEVICE_ID = /^[\w-]{22}$/;
 
+/**
+ * A refused sign-in (401) after which one more failure may lock sign-in carries these headers:
+ * `X-Attempts-Left: 1` and `X-Lockout-Minutes`, the lock's length (functions/_lib/lock-warning.ts).
+ */
+export const LOCK_WARNING_HEADERS = {
+  attemptsLeft: 'x-attempts-left',
+  lockoutMinutes: 'x-lockout-minutes',
+} as const;
+
 export const LoginSchema = v.object({
   username: requiredText(LIMITS.name),
   /**
