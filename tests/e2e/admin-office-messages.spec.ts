@@ -25,8 +25,8 @@ async function openAdminPage(page: Page, path: string): Promise<void> {
 }
 
 /** Answers GET `path` with `json` (another state of the server than this run's). */
-function answer(page: Page, path: string, json: unknown): Promise<void> {
-  return page.route(
+async function answer(page: Page, path: string, json: unknown): Promise<void> {
+  await page.route(
     (url) => url.pathname === path,
     (route: Route) =>
       route.request().method() === 'GET' ? route.fulfill({ json }) : route.fallback(),
