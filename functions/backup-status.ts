@@ -4,13 +4,10 @@
  * the admin shows "Last backup: …" and warns when it is.
  */
 import type { Config } from '@netlify/functions';
-import type { BackupStatus } from '../src/lib/schemas/index.ts';
+import { BACKUP_OVERDUE_HOURS, type BackupStatus } from '../src/lib/schemas/index.ts';
 import { admin } from './_lib/auth.ts';
 import { dispatch, endpoint, json } from './_lib/http.ts';
 import { withStore } from './_lib/repositories/store.ts';
-
-/** After this long without a backup, the admin warns. */
-export const BACKUP_OVERDUE_HOURS = 48;
 
 const status = admin(async () => {
   const last = (await withStore('health', (store) =>

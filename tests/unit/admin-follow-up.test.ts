@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  conflictMessage,
-  nextSort,
-  noteCount,
-  sortByStatus,
-} from '../../src/admin/display/follow-up';
+import { conflictMessage, noteCount, sortByStatus } from '../../src/admin/display/follow-up';
 import type { Status } from '../../src/lib/schemas';
 
 const rows = (...statuses: Status[]) => statuses.map((status, index) => ({ id: index, status }));
@@ -38,14 +33,6 @@ describe('sortByStatus', () => {
     const sorted = sortByStatus(page, 'none');
     expect(sorted).toEqual(page);
     expect(sorted).not.toBe(page);
-  });
-
-  it('cycles the header: none → ascending → descending → none', () => {
-    expect([nextSort('none'), nextSort('ascending'), nextSort('descending')]).toEqual([
-      'ascending',
-      'descending',
-      'none',
-    ]);
   });
 });
 

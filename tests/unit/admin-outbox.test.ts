@@ -14,7 +14,6 @@ import {
   retryOutcome,
   undeliveredLine,
 } from '../../src/admin/display/outbox';
-import { backupLine } from '../../src/admin/display/backup';
 import { formatDate } from '../../src/admin/display/values';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
@@ -131,16 +130,5 @@ describe('the client calls', () => {
     await expect(retryMail('k')).rejects.toMatchObject({
       message: 'Could not send the e-mail: unreadable answer',
     });
-  });
-});
-
-describe('the last backup line', () => {
-  const last = { at: '2026-11-24T02:17:00.000Z', stores: { enquiries: 3 }, bytes: 10 };
-  it('says when, and warns when none is from the last 48 hours', () => {
-    expect(backupLine({ last, overdue: false })).toBe(`Last backup: ${formatDate(last.at)}.`);
-    expect(backupLine({ last, overdue: true })).toBe(
-      `Last backup: ${formatDate(last.at)}, more than 48 hours ago. Check the backup workflow on GitHub.`,
-    );
-    expect(backupLine({ last: null, overdue: true })).toMatch(/^No backup has been made yet\./);
   });
 });

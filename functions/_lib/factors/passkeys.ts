@@ -14,6 +14,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { ONLY_PASSKEY, passkeyRemovable } from '../../../src/lib/passkey-removal.ts';
 import { HttpError } from '../http.ts';
 import { security, type StoredPasskey } from '../repositories/admin-security.ts';
 import type { RelyingParty } from './relying-party.ts';
@@ -156,9 +157,6 @@ export async function checkPasskey(
   };
 }
 
-const ONLY_PASSKEY =
-  'This is your only passkey here. Add another one before you remove it, so you can still sign in.';
-
 /**
  * Removes a passkey of `rp`, never the last one, however many removals run at once: each removal
  * deletes its passkey first, then looks; one that finds none of `rp` left puts its own back and is
@@ -170,7 +168,7 @@ export async function removePasskey(rp: RelyingParty, id: string): Promise<Store
   const here = await passkeysOf(rp);
   const passkey = here.find((entry) => entry.value.id === id);
   if (passkey === undefined) throw new HttpError(404, 'Passkey not found.');
-  if (here.length === 1) throw new HttpError(409, ONLY_PASSKEY);
+  if (!passkeyRemovable(here.length)) throw new HttpError(409, ONLY_PASSKEY);
   await security.removePasskey(id);
   if ((await passkeysOf(rp)).length === 0) {
     await security.writePasskey(passkey.value, 'new');

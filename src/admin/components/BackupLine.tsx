@@ -1,10 +1,11 @@
 /**
- * One line under the dashboard's header: when the last backup ran, as a warning when there is
- * none from the last 48 hours. Read once on arrival; a failed read says so in the same line.
+ * The Backups line: when the last backup ran; when there is none from the server's limit, what is
+ * wrong and who to tell, in the office's words, with the operator's pointer folded away below it.
+ * Read once on arrival; a failed read says so in the same line.
  */
 import { useEffect, useState } from 'react';
 import { backupStatus } from '../api/client';
-import { backupLine } from '../display';
+import { BACKUP_UNREAD, backupMessage } from '../display';
 import type { BackupStatus } from '../../lib/schemas';
 
 export default function BackupLine() {
@@ -22,14 +23,18 @@ export default function BackupLine() {
   }, []);
 
   if (status === undefined) return null;
-  if (status === 'unknown') {
-    return (
-      <p className="admin-status admin-backup">The time of the last backup could not be read.</p>
-    );
-  }
+  if (status === 'unknown') return <p className="admin-status admin-backup">{BACKUP_UNREAD}</p>;
+  const { warning, office, operator } = backupMessage(status, Date.now());
+  if (!warning) return <p className="admin-status admin-backup">{office}</p>;
   return (
-    <p className={status.overdue ? 'admin-warning admin-backup' : 'admin-status admin-backup'}>
-      {backupLine(status)}
-    </p>
+    <div className="admin-backup-warning">
+      <p className="admin-warning admin-backup">{office}</p>
+      {operator !== undefined && (
+        <details className="admin-backup__operator">
+          <summary>For the site’s operator</summary>
+          <p>{operator}</p>
+        </details>
+      )}
+    </div>
   );
 }

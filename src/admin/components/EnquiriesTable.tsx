@@ -1,14 +1,16 @@
 /**
- * The enquiries of one server page. A button sorts them by status (New → Lost, Lost → New, back to
- * newest first): a client-side sort of the page shown, since the API lists newest first only.
+ * The enquiries of one server page. The Order control shows the order in place and changes it:
+ * newest first (the server's order), or by status (New to Lost, Lost to New), a client-side sort
+ * of the page shown, since the API lists newest first only. The sorted header says so (aria-sort).
  */
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AdminEnquiry } from '../api/client';
 import {
   displayValue,
   formatDate,
+  headerSort,
   languageName,
-  nextSort,
+  SORT_LABELS,
   sortByStatus,
   type StatusSort,
 } from '../display';
@@ -43,30 +45,33 @@ const COLUMNS = [
   'Actions',
 ] as const;
 
-/** What the sort button says: the order shown now. */
-const SORT_LABEL: Record<StatusSort, string> = {
-  none: 'newest first',
-  ascending: 'New to Lost',
-  descending: 'Lost to New',
-};
-
 export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Props) {
+  const orderId = useId();
   const [sort, setSort] = useState<StatusSort>('none');
   const shown = sortByStatus(enquiries, sort);
   return (
     <>
       {/* Outside the table: its header is hidden on narrow screens, where rows stack. */}
-      <p className="admin-table-tools">
-        <Button variant="secondary" onClick={() => setSort(nextSort(sort))}>
-          Sort by status: {SORT_LABEL[sort]}
-        </Button>
-      </p>
+      <div className="admin-field admin-table-tools">
+        <label htmlFor={orderId}>Order</label>
+        <select
+          id={orderId}
+          value={sort}
+          onChange={(event) => setSort(event.currentTarget.value as StatusSort)}
+        >
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
       <TableWrap label="Enquiries">
         <table className="admin-table" aria-labelledby="enquiries-heading" aria-busy={busy}>
           <thead>
             <tr>
               {COLUMNS.map((column) => (
-                <th key={column} scope="col" aria-sort={column === 'Status' ? sort : undefined}>
+                <th key={column} scope="col" aria-sort={headerSort(column, sort)}>
                   {column}
                 </th>
               ))}

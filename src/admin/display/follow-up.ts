@@ -31,7 +31,22 @@ export function sortByStatus<T extends { status?: Status }>(
     .map(({ item }) => item);
 }
 
-/** The next sort of the Status header: none → ascending → descending → none. */
-export function nextSort(sort: StatusSort): StatusSort {
-  return sort === 'none' ? 'ascending' : sort === 'ascending' ? 'descending' : 'none';
+/** The Order control's choices: each says the order it shows. */
+export const SORT_LABELS: Record<StatusSort, string> = {
+  none: 'Newest first',
+  ascending: 'Status, New to Lost',
+  descending: 'Status, Lost to New',
+};
+
+/**
+ * A header's aria-sort for the order shown: Date while the page is newest first (the server's
+ * order), Status while it is sorted by status; no other column is ever sorted.
+ */
+export function headerSort(
+  column: string,
+  sort: StatusSort,
+): 'ascending' | 'descending' | undefined {
+  if (column === 'Date') return sort === 'none' ? 'descending' : undefined;
+  if (column === 'Status' && sort !== 'none') return sort;
+  return undefined;
 }

@@ -20,7 +20,14 @@ export {
   type DetailRow,
 } from './values';
 export { pageButtons, pageCount, pageWithin } from './pagination';
-export { conflictMessage, nextSort, noteCount, sortByStatus, type StatusSort } from './follow-up';
+export {
+  SORT_LABELS,
+  conflictMessage,
+  headerSort,
+  noteCount,
+  sortByStatus,
+  type StatusSort,
+} from './follow-up';
 export { emptyValues, parseValues, readListView, writeListView, type ListView } from './list-view';
 export {
   ENQUIRY_NOUN,
@@ -51,7 +58,7 @@ export {
   retryOutcome,
   undeliveredLine,
 } from './outbox';
-export { backupLine } from './backup';
+export { BACKUP_UNREAD, backupMessage, type BackupMessage } from './backup';
 export {
   AUDIT_CSV_PARTIAL,
   AUDIT_KEPT_MONTHS,

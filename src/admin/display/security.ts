@@ -76,6 +76,9 @@ export function signInMethod(method: string): string {
   );
 }
 
+/** Stands in for Remove beside the only passkey (src/lib/passkey-removal.ts). */
+export const ONLY_PASSKEY_HINT = 'Your only passkey here: add another one before you remove it.';
+
 /** 'Added 3 Mar 2026, 10:00 · last used 4 Mar 2026, 09:12', 'never used'. */
 export function passkeyDates({ createdAt, lastUsedAt }: PasskeySummary): string {
   const used = lastUsedAt === undefined ? 'never used' : `last used ${formatDate(lastUsedAt)}`;

@@ -44,7 +44,10 @@ export interface OutboxListing {
   next?: string;
 }
 
-/** `GET /api/backup`: the last backup (scripts/backup.ts), and whether one is overdue (48 h). */
+/** After this long without a backup, the admin warns. */
+export const BACKUP_OVERDUE_HOURS = 48;
+
+/** `GET /api/backup`: the last backup (scripts/backup.ts), and whether one is overdue. */
 export interface BackupStatus {
   last: { at: string; stores: Record<string, number>; bytes: number } | null;
   overdue: boolean;

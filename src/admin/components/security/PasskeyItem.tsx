@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PasskeySummary } from '../../../lib/schemas';
 import { renamePasskey } from '../../api/security';
-import { passkeyDates } from '../../display/security';
+import { ONLY_PASSKEY_HINT, passkeyDates } from '../../display/security';
 import { focusInView } from '../../hooks/useFocusTarget';
 import Alert from '../Alert';
 import Button from '../Button';
@@ -11,10 +11,14 @@ import { messageOf } from './SecuritySection';
 interface Props {
   passkey: PasskeySummary;
   onRenamed: (name: string) => void;
-  onRemove: () => void;
+  /** Remove, when the server would allow it (src/lib/passkey-removal.ts); else why not. */
+  onRemove: (() => void) | null;
 }
 
-/** One passkey: its name, when it was added and last used, whether it syncs; Rename in place. */
+/**
+ * One passkey: its name, when it was added and last used, whether it syncs; Rename in place, and
+ * Remove unless it is the only one (then the reason stands in its place).
+ */
 export default function PasskeyItem({ passkey, onRenamed, onRemove }: Props) {
   const ids = useId();
   const [renaming, setRenaming] = useState(false);
@@ -62,9 +66,13 @@ export default function PasskeyItem({ passkey, onRenamed, onRemove }: Props) {
           <Button ref={renameButton} variant="secondary" onClick={() => setRenaming(true)}>
             Rename<span className="visually-hidden"> the passkey {passkey.name}</span>
           </Button>
-          <Button variant="danger" onClick={onRemove}>
-            Remove<span className="visually-hidden"> the passkey {passkey.name}</span>
-          </Button>
+          {onRemove === null ? (
+            <span className="admin-hint admin-passkey__kept">{ONLY_PASSKEY_HINT}</span>
+          ) : (
+            <Button variant="danger" onClick={onRemove}>
+              Remove<span className="visually-hidden"> the passkey {passkey.name}</span>
+            </Button>
+          )}
         </span>
       )}
       {renaming && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { removePasskey } from '../../api/security';
 import { useFocusTarget } from '../../hooks/useFocusTarget';
+import { passkeyRemovable } from '../../../lib/passkey-removal';
 import type { PasskeySummary } from '../../../lib/schemas';
 import Alert from '../Alert';
 import ConfirmDialog from '../ConfirmDialog';
@@ -14,13 +15,17 @@ interface Props {
   onChanged: () => Promise<void>;
 }
 
-/** The passkeys of this address: each with Rename and Remove (never the last), and one more. */
+/**
+ * The passkeys of this address: each with Rename and Remove (not offered for the only one, which
+ * the server would refuse), and one more.
+ */
 export default function PasskeysPart({ passkeys, onChanged }: Props) {
   const [removing, setRemoving] = useState<PasskeySummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const heading = useFocusTarget<HTMLHeadingElement>();
+  const removable = passkeyRemovable(passkeys.length);
 
   const changed = async (message: string) => {
     await onChanged();
@@ -57,7 +62,7 @@ export default function PasskeysPart({ passkeys, onChanged }: Props) {
               key={passkey.id}
               passkey={passkey}
               onRenamed={(name) => void changed(`The passkey is renamed “${name}”.`)}
-              onRemove={() => setRemoving(passkey)}
+              onRemove={removable ? () => setRemoving(passkey) : null}
             />
           ))}
         </ul>
