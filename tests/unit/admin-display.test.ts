@@ -104,7 +104,7 @@ describe('enquiryDetailGroups (the details grouped as the form asked them)', () 
     expect(titles(enquiry())).not.toContain(NOT_ASKED_TITLE);
   });
 
-  it('shows them, after the form\'s steps, when the record carries them', () => {
+  it("shows them, after the form's steps, when the record carries them", () => {
     const groups = enquiryDetailGroups(
       enquiry({ howHearAboutUs: 'Other', howHearAboutUsOther: '', receiveEmailUpdates: true }),
     );

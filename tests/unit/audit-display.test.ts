@@ -76,7 +76,9 @@ describe('the client calls', () => {
     api.answer = () => Response.json([record], { headers: { 'X-Total-Count': '41' } });
     const filters = { event: 'sign-out', from: '2026-03-01', to: '' };
     await expect(listAudit(filters, 2, 20)).resolves.toMatchObject({ items: [record], total: 41 });
-    expect(api.requests[0]?.url).toBe('/api/audit?event=sign-out&from=2026-03-01&page=2&pageSize=20');
+    expect(api.requests[0]?.url).toBe(
+      '/api/audit?event=sign-out&from=2026-03-01&page=2&pageSize=20',
+    );
     expect(new Headers(api.requests[0]?.init.headers).get('authorization')).toBe('Bearer token');
   });
 

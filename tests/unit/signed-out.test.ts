@@ -39,8 +39,6 @@ describe('the signed-out word for the login page', () => {
 
   it('has the words the office reads', () => {
     expect(SIGNED_OUT_TEXT.manual).toBe('You have been signed out.');
-    expect(SIGNED_OUT_TEXT.idle).toBe(
-      'You have been signed out after 5 minutes without activity.',
-    );
+    expect(SIGNED_OUT_TEXT.idle).toBe('You have been signed out after 5 minutes without activity.');
   });
 });
