@@ -33,11 +33,8 @@ describe('sortByStatus', () => {
   });
 
   it('cycles the header: none → ascending → descending → none', () => {
-    expect([nextSort('none'), nextSort('ascending'), nextSort('descending')]).toEqual([
-      'ascending',
-      'descending',
-      'none',
-    ]);
+    const sorts = ['none', 'ascending', 'descending'] as const;
+    expect(sorts.map((sort) => nextSort(sort))).toEqual(['ascending', 'descending', 'none']);
   });
 });
 
