@@ -25,12 +25,20 @@ export class BackupKeyError extends Error {
   }
 }
 
-function ed25519(
-  text: string,
-  variable: string,
-  load: (der: Buffer) => KeyObject,
-  type: 'private' | 'public',
-): KeyObject {
+/** Where each half of the signing pair comes from, and how its DER is read. */
+const ED25519_KEYS = {
+  private: {
+    variable: 'BACKUP_SIGNING_KEY',
+    load: (der: Buffer) => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+  },
+  public: {
+    variable: 'BACKUP_VERIFY_KEY',
+    load: (der: Buffer) => createPublicKey({ key: der, format: 'der', type: 'spki' }),
+  },
+} as const;
+
+function ed25519(text: string, type: keyof typeof ED25519_KEYS): KeyObject {
+  const { variable, load } = ED25519_KEYS[type];
   let key: KeyObject | undefined;
   try {
     if (/^[A-Za-z0-9+/]+={0,2}$/.test(text.trim())) key = load(Buffer.from(text.trim(), 'base64'));
@@ -45,21 +53,9 @@ function ed25519(
   return key;
 }
 
-export const signingKey = (text: string): KeyObject =>
-  ed25519(
-    text,
-    'BACKUP_SIGNING_KEY',
-    (der) => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
-    'private',
-  );
+export const signingKey = (text: string): KeyObject => ed25519(text, 'private');
 
-export const verifyKey = (text: string): KeyObject =>
-  ed25519(
-    text,
-    'BACKUP_VERIFY_KEY',
-    (der) => createPublicKey({ key: der, format: 'der', type: 'spki' }),
-    'public',
-  );
+export const verifyKey = (text: string): KeyObject => ed25519(text, 'public');
 
 /** The signature of a ciphertext whose SHA-512 is `digest`. */
 export const signDigest = (digest: Buffer, key: KeyObject): Buffer =>

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { BackupError, backupLines, seal } from './backup-core.ts';
 import { BackupKeyError, keygenText, makeSigningPair, signingKey } from './backup-keys.ts';
 import { openTarget } from './backup-target.ts';
+import { loadEnvFileUnlessSet } from './env-file.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({
@@ -34,17 +35,7 @@ if (values['keygen-signing']) {
   console.log(`BACKUP_SIGNING_KEY=${pair.signing}\nBACKUP_VERIFY_KEY=${pair.verify}`);
   process.exit(0);
 }
-// A .env fills in what the environment lacks (it never overrides a variable that is set).
-if (
-  process.env['BACKUP_RECIPIENT'] === undefined ||
-  process.env['BACKUP_SIGNING_KEY'] === undefined
-) {
-  try {
-    process.loadEnvFile(`${root}.env`);
-  } catch {
-    // No .env: the environment alone.
-  }
-}
+loadEnvFileUnlessSet(root, ['BACKUP_RECIPIENT', 'BACKUP_SIGNING_KEY']);
 
 const now = new Date();
 const out = resolve(

@@ -13,6 +13,7 @@ import { BackupError, open } from './backup-core.ts';
 import { BackupKeyError, verifyKey } from './backup-keys.ts';
 import { restore } from './backup-restore.ts';
 import { openTarget } from './backup-target.ts';
+import { loadEnvFileUnlessSet } from './env-file.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values, positionals } = parseArgs({
@@ -23,17 +24,7 @@ const { values, positionals } = parseArgs({
     deploy: { type: 'string' },
   },
 });
-// A .env fills in what the environment lacks (it never overrides a variable that is set).
-if (
-  process.env['BACKUP_IDENTITY'] === undefined ||
-  process.env['BACKUP_VERIFY_KEY'] === undefined
-) {
-  try {
-    process.loadEnvFile(`${root}.env`);
-  } catch {
-    // No .env: the environment alone.
-  }
-}
+loadEnvFileUnlessSet(root, ['BACKUP_IDENTITY', 'BACKUP_VERIFY_KEY']);
 const [file] = positionals;
 if (file === undefined) {
   console.error(

@@ -43,3 +43,13 @@ export async function translationsOf(
 export async function translatedPagePaths(id: string): Promise<{ params: { locale: string } }[]> {
   return (await translationsOf('pages', id)).map((locale) => ({ params: { locale } }));
 }
+
+/**
+ * `getStaticPaths` of a route under `src/pages/[locale]/`: the paths `of` gives for each language
+ * other than English, together.
+ */
+export async function pathsInTranslations<Path>(
+  of: (locale: (typeof TRANSLATED_LOCALES)[number]) => Promise<Path[]>,
+): Promise<Path[]> {
+  return (await Promise.all(TRANSLATED_LOCALES.map(of))).flat();
+}

@@ -16,13 +16,28 @@ export const infographicGroups: readonly ItemGroup[] = itemGroupNames.filter(
   (group) => itemGroups[group].infographic,
 );
 
-/** Refuses, at build, a group shown with illustrations that item-groups.ts gives icons. */
-export function requireIllustrations(group: ItemGroup, component: string): void {
+/** What every section of a group's items takes: the group, and its heading and lead if any. */
+export interface ItemSectionProps {
+  group: ItemGroup;
+  heading?: string | undefined;
+  lead?: string | undefined;
+}
+
+/**
+ * A group's items in `locale` for `component`, which shows their illustrations: refuses, at build,
+ * a group that item-groups.ts gives icons.
+ */
+export async function illustratedItems(
+  group: ItemGroup,
+  locale: Locale,
+  component: string,
+): Promise<ServiceItem[]> {
   if (itemGroups[group].media !== 'image') {
     throw new Error(
       `${component} shows illustrations, but src/content-schema/item-groups.ts gives "${group}" icons`,
     );
   }
+  return getItems(group, locale);
 }
 
 /** A group's items in `locale`, in their `order`. */

@@ -206,6 +206,15 @@ export async function methodNotAllowed(
   return res.headers.get('allow');
 }
 
+/** methodNotAllowed for `method` on one record's address, `/api/<resource>/x`. */
+export function recordMethodNotAllowed(
+  handler: FunctionHandler,
+  method: string,
+  resource: string,
+): Promise<string | null> {
+  return methodNotAllowed(handler, { method, path: `/api/${resource}/x`, params: { id: 'x' } });
+}
+
 /** An admin's DELETE of one record, `/api/<resource>/<id>`. */
 export function deleteRecord(
   handler: FunctionHandler,

@@ -141,18 +141,10 @@ export class SoftPasskey {
       ]),
     );
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, client);
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-    };
+    return this.credential(clientDataJSON, {
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** The response to `navigator.credentials.get` (AuthenticationResponseJSON); counts a use. */
@@ -166,15 +158,19 @@ export class SoftPasskey {
     const authData = this.authData(rpId, 0x05);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, client);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.key);
+    return this.credential(clientDataJSON, {
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+    });
+  }
+
+  /** A credential of this authenticator as the browser hands it over, with `response`. */
+  private credential<Response extends object>(clientDataJSON: Buffer, response: Response) {
     return {
       id: this.credentialId,
       rawId: this.credentialId,
       type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-      },
+      response: { clientDataJSON: b64url(clientDataJSON), ...response },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

@@ -31,26 +31,31 @@ beforeAll(async () => {
 
 afterAll(() => removeRepo(server, repo));
 
-/** As the CMS page calls it: from the dev site's origin. */
-const call = (action: string, params: object, origin = 'http://127.0.0.1:4321') =>
-  fetch(api, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({ action, params }),
-  });
+/** The CMS page's requests to the backend at `endpoint()`, sent from the dev site's origin. */
+function cmsClient(endpoint: () => string) {
+  const call = (action: string, params: object, origin = 'http://127.0.0.1:4321') =>
+    fetch(endpoint(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify({ action, params }),
+    });
+  /** A save of the team entry 01-lead as `raw`. */
+  const save = (raw: string) =>
+    call('persistEntry', {
+      branch: 'main',
+      entry: { slug: '01-lead', path: ITEM, raw },
+      assets: [],
+      options: {
+        collectionName: 'team',
+        commitMessage: 'Update Team “01-lead”',
+        useWorkflow: false,
+        status: 'draft',
+      },
+    });
+  return { call, save };
+}
 
-const save = (raw: string) =>
-  call('persistEntry', {
-    branch: 'main',
-    entry: { slug: '01-lead', path: ITEM, raw },
-    assets: [],
-    options: {
-      collectionName: 'team',
-      commitMessage: 'Update Team “01-lead”',
-      useWorkflow: false,
-      status: 'draft',
-    },
-  });
+const { call, save } = cmsClient(() => api);
 
 describe('the local CMS backend', () => {
   it('listens on loopback and serves the git checkout', async () => {
@@ -106,24 +111,7 @@ describe('the local CMS backend', () => {
     });
     const own = await startBackend(stale, 0, 'error');
     const ownApi = `http://127.0.0.1:${(own.address() as AddressInfo).port}/api/v1`;
-    const send = (action: string, params: object) =>
-      fetch(ownApi, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4321' },
-        body: JSON.stringify({ action, params }),
-      });
-    const saveRaw = (raw: string) =>
-      send('persistEntry', {
-        branch: 'main',
-        entry: { slug: '01-lead', path: ITEM, raw },
-        assets: [],
-        options: {
-          collectionName: 'team',
-          commitMessage: 'Update',
-          useWorkflow: false,
-          status: 'draft',
-        },
-      });
+    const { call: send, save: saveRaw } = cmsClient(() => ownApi);
     try {
       // Never handed out by this backend (restarted under an open editor): refused.
       expect((await saveRaw('order: 1\nname: Asha R\nrole: Lead\nicon: sun\n')).status).toBe(409);

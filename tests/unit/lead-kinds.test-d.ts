@@ -34,11 +34,18 @@ const base = {
   form: { name: 'test', api: '/api/tests', page: '/', anchor: 'test' },
 } as const;
 
+/** A summary, erasure and search that name only what exists; each test below breaks one. */
+const linked = {
+  summary: { name: 'fullName', email: 'email' },
+  person: { email: 'email', name: 'name' },
+  search: { text: ['name'], filters: {} },
+} as const;
+
 test('a declaration that names what exists compiles', () => {
+  leadKind({ ...base, ...linked });
   leadKind({
     ...base,
-    summary: { name: 'fullName', email: 'email' },
-    person: { email: 'email', name: 'name' },
+    ...linked,
     search: { text: ['name', 'email'], filters: { status: STATUS_FILTER } },
   });
 });
@@ -46,32 +53,28 @@ test('a declaration that names what exists compiles', () => {
 test('a summary copying a record field the schema does not have is a type error', () => {
   leadKind({
     ...base,
+    ...linked,
     // @ts-expect-error `fulName` is not a field of the schema
     summary: { name: 'fulName', email: 'email' },
-    person: { email: 'email', name: 'name' },
-    search: { text: ['name'], filters: {} },
   });
 });
 
 test('erasure, search and filters may only name summary fields', () => {
   leadKind({
     ...base,
-    summary: { name: 'fullName', email: 'email' },
+    ...linked,
     // @ts-expect-error the summary has `email`, not `emailAddress`
     person: { email: 'emailAddress', name: 'name' },
-    search: { text: ['name'], filters: {} },
   });
   leadKind({
     ...base,
-    summary: { name: 'fullName', email: 'email' },
-    person: { email: 'email', name: 'name' },
+    ...linked,
     // @ts-expect-error `phone` is not in this summary
     search: { text: ['name', 'phone'], filters: {} },
   });
   leadKind({
     ...base,
-    summary: { name: 'fullName', email: 'email' },
-    person: { email: 'email', name: 'name' },
+    ...linked,
     // @ts-expect-error a filter compares a summary field (or the status)
     search: { text: ['name'], filters: { city: STATUS_FILTER } },
   });
@@ -80,9 +83,7 @@ test('erasure, search and filters may only name summary fields', () => {
 test('labels, CSV columns and the e-mail name only record fields', () => {
   leadKind({
     ...base,
-    summary: { name: 'fullName', email: 'email' },
-    person: { email: 'email', name: 'name' },
-    search: { text: ['name'], filters: {} },
+    ...linked,
     // @ts-expect-error `mail.body` must be a field of the record
     mail: { subject: 'test', body: 'message', nextSteps: 'We reply within a day.' },
   });

@@ -31,6 +31,10 @@ export async function passkeysOf(rp: RelyingParty) {
 const userID = (username: string) =>
   new Uint8Array(createHash('sha256').update(`site-admin\n${username}`).digest());
 
+/** The passkeys as the browser is told of them: each one's id and, where known, transports. */
+const descriptors = (passkeys: readonly StoredPasskey[]) =>
+  passkeys.map(({ id, transports }) => ({ id, ...(transports && { transports }) }));
+
 export async function creationOptions(
   rp: RelyingParty,
   username: string,
@@ -46,10 +50,7 @@ export async function creationOptions(
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: TIMEOUT_MS,
     attestationType: 'none',
-    excludeCredentials: existing.map(({ id, transports }) => ({
-      id,
-      ...(transports && { transports }),
-    })),
+    excludeCredentials: descriptors(existing),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
   });
 }
@@ -64,10 +65,7 @@ export async function requestOptions(
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: TIMEOUT_MS,
     userVerification: 'required',
-    allowCredentials: allowed.map(({ id, transports }) => ({
-      id,
-      ...(transports && { transports }),
-    })),
+    allowCredentials: descriptors(allowed),
   });
 }
 

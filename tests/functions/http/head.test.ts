@@ -11,7 +11,7 @@ import healthFn from '../../../functions/health.ts';
 import {
   call,
   makeToken,
-  methodNotAllowed,
+  recordMethodNotAllowed,
   useBlobs,
   type CallOptions,
   type FunctionHandler,
@@ -76,13 +76,9 @@ describe('HEAD', () => {
     expect(contact.status).toBe(405);
     expect(contact.headers.get('allow')).toBe('POST');
     expect(await contact.text()).toBe('');
-    expect(
-      await methodNotAllowed(announcementsFn, {
-        method: 'HEAD',
-        path: '/api/announcements/x',
-        params: { id: 'x' },
-      }),
-    ).toBe('PUT, DELETE');
+    expect(await recordMethodNotAllowed(announcementsFn, 'HEAD', 'announcements')).toBe(
+      'PUT, DELETE',
+    );
     const post = await call(enquiriesFn, { method: 'PUT', path: '/api/enquiries' });
     expect(post.headers.get('allow')).toBe('GET, HEAD, POST');
   });

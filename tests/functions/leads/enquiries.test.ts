@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { ENQUIRY_FIELDS } from '../../../src/lib/schemas/index.ts';
-import { call, expectInvalidFields, makeToken, methodNotAllowed, useBlobs } from '../helpers.ts';
+import {
+  call,
+  deleteRecord,
+  expectInvalidFields,
+  makeToken,
+  methodNotAllowed,
+  recordMethodNotAllowed,
+  useBlobs,
+} from '../helpers.ts';
 import { blobReads, writes } from '../store-inspection.ts';
 import { validEnquiry } from '../samples.ts';
 
@@ -268,13 +276,7 @@ describe('DELETE /api/enquiries/:id (admin)', () => {
   it('deletes an enquiry (204), then 404 for it', async () => {
     const { _id } = (await (await post(validEnquiry())).json()) as { _id: string };
     const token = await makeToken();
-    const del = () =>
-      call(enquiriesFn, {
-        method: 'DELETE',
-        path: `/api/enquiries/${_id}`,
-        params: { id: _id },
-        token,
-      });
+    const del = () => deleteRecord(enquiriesFn, 'enquiries', _id, token);
     const first = await del();
     expect(first.status).toBe(204);
     expect(await first.text()).toBe('');
@@ -305,12 +307,8 @@ describe('methods', () => {
     expect(await methodNotAllowed(enquiriesFn, { method: 'PATCH', path: '/api/enquiries' })).toBe(
       'GET, HEAD, POST',
     );
-    expect(
-      await methodNotAllowed(enquiriesFn, {
-        method: 'PUT',
-        path: '/api/enquiries/x',
-        params: { id: 'x' },
-      }),
-    ).toBe('GET, HEAD, PATCH, DELETE');
+    expect(await recordMethodNotAllowed(enquiriesFn, 'PUT', 'enquiries')).toBe(
+      'GET, HEAD, PATCH, DELETE',
+    );
   });
 });

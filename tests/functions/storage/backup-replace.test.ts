@@ -49,17 +49,29 @@ async function backedUpThenChanged(count: number) {
   return { keys, backup, atBackup, now };
 }
 
+/**
+ * Has the storage refuse one `method` request to the store after `passed` went through, and
+ * expects the restore to fail saying the stores are as they were.
+ */
+async function expectRestoreToFailAfter(
+  backup: Parameters<typeof restore>[0],
+  method: 'PUT' | 'DELETE',
+  passed: number,
+): Promise<void> {
+  faulty.inject(
+    { method, path: PUTS, fault: { kind: 'delay', ms: 0 }, times: passed },
+    { method, path: PUTS, fault: { kind: 'refuse', status: 400 }, times: 1 },
+  );
+  await expect(restore(backup, storeOf, { replace: true })).rejects.toThrow(
+    /The restore failed: .*the stores are as they were\./,
+  );
+}
+
 describe('restore --replace', () => {
   it('leaves the old data whole when a write fails half-way, then swaps when none does', async () => {
     const { backup, atBackup, now } = await backedUpThenChanged(MESSAGES);
     // The storage refuses one write, after 400 went through.
-    faulty.inject(
-      { method: 'PUT', path: PUTS, fault: { kind: 'delay', ms: 0 }, times: 400 },
-      { method: 'PUT', path: PUTS, fault: { kind: 'refuse', status: 400 }, times: 1 },
-    );
-    await expect(restore(backup, storeOf, { replace: true })).rejects.toThrow(
-      /The restore failed: .*the stores are as they were\./,
-    );
+    await expectRestoreToFailAfter(backup, 'PUT', 400);
     expect(await snapshot()).toEqual(now);
     expect(faulty.seen.filter((line) => line.startsWith('DELETE'))).toEqual([]);
 
@@ -72,13 +84,7 @@ describe('restore --replace', () => {
 
   it('puts back what it wrote and deleted when a delete of a key the backup lacks fails', async () => {
     const { backup, now } = await backedUpThenChanged(150);
-    faulty.inject(
-      { method: 'DELETE', path: PUTS, fault: { kind: 'delay', ms: 0 }, times: 12 },
-      { method: 'DELETE', path: PUTS, fault: { kind: 'refuse', status: 400 }, times: 1 },
-    );
-    await expect(restore(backup, storeOf, { replace: true })).rejects.toThrow(
-      /The restore failed: .*the stores are as they were\./,
-    );
+    await expectRestoreToFailAfter(backup, 'DELETE', 12);
     expect(await snapshot()).toEqual(now);
   }, 60_000);
 

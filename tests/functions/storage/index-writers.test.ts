@@ -52,6 +52,16 @@ async function idsInChunks(): Promise<Set<string>> {
   return ids;
 }
 
+/** Holds the next write of the index's head for `ms`. */
+function holdHeadWrite(ms: number): void {
+  faulty.inject({
+    method: 'PUT',
+    path: /\/site:notes\/_index$/,
+    fault: { kind: 'delay', ms },
+    times: 1,
+  });
+}
+
 async function headPutSeen(): Promise<void> {
   while (!faulty.seen.some((line) => HEAD_PUT.test(line))) {
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -63,12 +73,7 @@ describe('a writer of the index', () => {
     const notes = await seeded(7);
     await notes.create({ n: 7 }); // The last chunk changes: the next load writes a new one.
     const before = await chunks();
-    faulty.inject({
-      method: 'PUT',
-      path: /\/site:notes\/_index$/,
-      fault: { kind: 'delay', ms: 400 },
-      times: 1,
-    });
+    holdHeadWrite(400);
     const loading = notes.page(1, 10);
     await headPutSeen();
     // Another writer's head lands first (the same index, a new ETag): the held one loses.
@@ -104,12 +109,7 @@ describe('a writer of the index', () => {
     const notes = await seeded(7);
     const victim = (await notes.page(3, 1)).items[0]!._id;
     await notes.create({ n: 7 }); // The next list rebuilds and writes.
-    faulty.inject({
-      method: 'PUT',
-      path: /\/site:notes\/_index$/,
-      fault: { kind: 'delay', ms: 1_500 },
-      times: 1,
-    });
+    holdHeadWrite(1_500);
     const listing = notes.page(1, 10);
     await headPutSeen(); // That load is writing now.
     expect(await notes.remove(victim)).toBe(true);
