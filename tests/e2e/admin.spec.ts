@@ -760,6 +760,10 @@ test.describe('unexpected faults', () => {
     await page.route(/\/api\/(enquiries|contact-messages)\?/, (route: Route) =>
       route.fulfill({ json: [], headers: { 'x-total-count': '0' } }),
     );
+    // The frame's counts: unavailable, never a 401 that would end the made-up session first.
+    await page.route(/\/api\/(outbox|backup)$/, (route: Route) =>
+      route.fulfill({ status: 503, json: { error: 'Unavailable.' } }),
+    );
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('token', 'aaa.bbb.ccc'));
     await page.goto('/admin');
