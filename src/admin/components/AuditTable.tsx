@@ -2,6 +2,7 @@
 import type { AuditEntry } from '../api/client';
 import { auditEventLabel, auditTarget, displayValue, formatDate } from '../display';
 import TableWrap from './TableWrap';
+import TableHead from './TableHead';
 
 interface Props {
   records: AuditEntry[];
@@ -20,15 +21,7 @@ export default function AuditTable({ records, busy, labelledBy }: Props) {
         aria-labelledby={labelledBy}
         aria-busy={busy}
       >
-        <thead>
-          <tr>
-            {['Time', 'Event', 'Target', 'Count', 'Client address', 'Session'].map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={['Time', 'Event', 'Target', 'Count', 'Client address', 'Session']} />
         <tbody>
           {records.map((record) => {
             const target = auditTarget(record.target);

@@ -18,6 +18,7 @@ import { DEFAULT_STATUS } from '../../lib/schemas';
 import { DEFAULT_LOCALE } from '../../i18n/locales';
 import Button from './Button';
 import EmailAddress from './EmailAddress';
+import TableHead from './TableHead';
 import TableWrap from './TableWrap';
 
 interface Props {
@@ -68,15 +69,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
       </div>
       <TableWrap label="Enquiries">
         <table className="admin-table" aria-labelledby="enquiries-heading" aria-busy={busy}>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col" aria-sort={headerSort(column, sort)}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} sortOf={(column) => headerSort(column, sort)} />
           <tbody>
             {shown.map((enquiry) => {
               const cells: ReactNode[] = [

@@ -3,6 +3,7 @@ import type { UndeliveredMail } from '../../lib/schemas';
 import { lastErrorText, leadKindName, mailKindText, mailState, nextTryText } from '../display';
 import Button from './Button';
 import EmailAddress from './EmailAddress';
+import TableHead from './TableHead';
 
 interface Props {
   /** The element that names the table (the warning line). */
@@ -19,15 +20,7 @@ interface Props {
 export default function UndeliveredTable({ labelledBy, mails, readAt, sending, onRetry }: Props) {
   return (
     <table className="admin-table admin-outbox__table" aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          {['E-mail', 'To', 'Lead', 'Last error', 'State', 'Next try', 'Actions'].map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={['E-mail', 'To', 'Lead', 'Last error', 'State', 'Next try', 'Actions']} />
       <tbody>
         {mails.map((mail) => {
           const kind = leadKindName(mail.lead.store);

@@ -2,6 +2,7 @@ import type { SessionSummary } from '../../../lib/schemas';
 import { signInMethod } from '../../display/security';
 import { NOT_AVAILABLE, formatDate } from '../../display/values';
 import Button from '../Button';
+import TableHead from '../TableHead';
 
 interface Props {
   sessions: SessionSummary[];
@@ -16,15 +17,7 @@ interface Props {
 export default function SessionsTable({ sessions, labelledBy, ending, onEnd }: Props) {
   return (
     <table className="admin-table admin-sessions" aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          {['Device', 'Place', 'Address', 'Signed in', 'How', 'Actions'].map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={['Device', 'Place', 'Address', 'Signed in', 'How', 'Actions']} />
       <tbody>
         {sessions.map((session) => (
           <tr key={session.id} data-current={session.current ? '' : undefined}>
