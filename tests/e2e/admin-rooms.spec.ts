@@ -164,11 +164,14 @@ test('keyboard only: from the skip link through the bar and the navigation into 
 }) => {
   test.skip(test.info().project.name !== 'desktop', 'the phone layout is walked behind Menu above');
   await logIn(page);
-  /** Presses Tab until `target` has the focus (at most `limit` times); its focus ring shows. */
-  const tabTo = async (target: ReturnType<Page['locator']>, limit = 40) => {
-    for (let step = 0; step < limit; step += 1) {
+  /**
+   * Presses Tab (or Shift+Tab, back from a room to the navigation before it) until `target` has
+   * the focus, at most 40 times; its focus ring shows.
+   */
+  const tabTo = async (target: ReturnType<Page['locator']>, key = 'Tab') => {
+    for (let step = 0; step < 40; step += 1) {
       if (await target.evaluate((element) => element === document.activeElement)) break;
-      await page.keyboard.press('Tab');
+      await page.keyboard.press(key);
     }
     await expect(target).toBeFocused();
     expect(
@@ -179,8 +182,8 @@ test('keyboard only: from the skip link through the bar and the navigation into 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await tabTo(page.getByRole('button', { name: 'Logout' }));
-  for (const room of ROOMS.filter(({ slug }) => slug !== 'dashboard')) {
-    await tabTo(roomLink(page, room.label));
+  for (const [index, room] of ROOMS.filter(({ slug }) => slug !== 'dashboard').entries()) {
+    await tabTo(roomLink(page, room.label), index === 0 ? 'Tab' : 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL((url) => url.pathname === room.path);
     await expect(page.getByRole('main', { name: room.title })).toBeFocused();
