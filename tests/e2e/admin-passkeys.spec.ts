@@ -281,12 +281,14 @@ test('Security: a second passkey is added, renamed, and signs in; the only one c
   await noAxeViolations(page);
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(items).toHaveCount(1);
-  await section.getByRole('button', { name: 'Remove the passkey E2E spare key' }).click();
-  await dialog.getByRole('button', { name: 'Remove' }).click();
-  await expect(section.getByRole('alert')).toHaveText(
-    'This is your only passkey here. Add another one before you remove it, so you can still sign in.',
+  // The only passkey left offers no Remove (the server would refuse it: tests/functions), but
+  // says why.
+  await expect(
+    section.getByRole('button', { name: 'Remove the passkey E2E spare key' }),
+  ).toHaveCount(0);
+  await expect(items.first()).toContainText(
+    'Your only passkey here: add another one before you remove it.',
   );
-  await expect(items).toHaveCount(1);
 });
 
 test('refused: a passkey answer signed for another origin, and a passkey answer sent again', async ({
