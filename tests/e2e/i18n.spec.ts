@@ -285,6 +285,8 @@ test('the header never pushes a page sideways, from the narrowest desktop to 192
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'sets its own widths: one project is enough');
+  // Four pages at five widths: a long walk, not a slow page.
+  test.setTimeout(150_000);
   for (const width of [769, 900, 1024, 1280, 1920]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['/', '/ml/', '/ar/', '/ml/services/environmental-impact-assessment/']) {
