@@ -97,8 +97,7 @@ export default function AdminFrame({ room: initial, dashboardTitle }: Props) {
   }, [current, dashboardTitle]);
   useEffect(() => {
     if (!arrival) return;
-    if (arrival.hash.length > 1)
-      return revealWhenPresent(decodeURIComponent(arrival.hash.slice(1)));
+    if (arrival.hash.length > 1) return revealWhenPresent(arrival.hash.slice(1));
     window.scrollTo(0, 0);
     main.current?.focus();
     return undefined;

@@ -28,10 +28,16 @@ export function roomLinkOf(
 }
 
 /**
- * Shows the element a fragment names once it exists (a room's parts appear as their data
+ * Shows the element a fragment (`id`, still URI-encoded) names once it exists (a room's parts appear as their data
  * arrives), scrolled into view; gives up after `waitMs`. Returns a function that stops waiting.
  */
 export function revealWhenPresent(id: string, waitMs = 10_000): () => void {
+  // A fragment typed into the address may not decode ("#%"): it names nothing, and breaks nothing.
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    return () => {};
+  }
   const reveal = () => {
     const target = document.getElementById(id);
     if (!target) return false;
