@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useStubbedApi } from './support/stubbed-api.ts';
-import {
-  ApiError,
-  eraseRecords,
-  listContactMessages,
-  listEnquiries,
-  previewErasure,
-} from '../../src/admin/api/client';
+import { ApiError } from '../../src/admin/api/client';
+import { eraseRecords, previewErasure } from '../../src/admin/api/security';
+import { listContactMessages, listEnquiries } from '../../src/admin/api/leads';
 
 const api = useStubbedApi();
 

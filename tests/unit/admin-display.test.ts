@@ -9,7 +9,7 @@ import {
 } from '../../src/admin/display/values';
 import { indexNotice } from '../../src/admin/display/notices';
 import { pageButtons, pageWithin } from '../../src/admin/display/pagination';
-import { formatWait } from '../../src/admin/api/client';
+import { formatWait } from '../../src/admin/api/sign-in';
 import {
   ENQUIRY_FIELD_LABELS,
   ENQUIRY_STEP_FIELDS,

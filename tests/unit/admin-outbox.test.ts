@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useStubbedApi } from './support/stubbed-api.ts';
-import { listUndelivered, retryMail } from '../../src/admin/api/client';
+import { listUndelivered, retryMail } from '../../src/admin/api/mail';
 import {
   lastErrorText,
   leadKindName,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useStubbedApi } from './support/stubbed-api.ts';
-import { downloadAuditCsv, listAudit } from '../../src/admin/api/client';
+import { downloadAuditCsv, listAudit } from '../../src/admin/api/audit';
 import {
   NO_AUDIT_FILTERS,
   auditEmpty,

@@ -1,6 +1,6 @@
 /** The login page's words for the server's lock warning (`withLockWarning`, src/admin/api/client.ts). */
 import { describe, expect, it } from 'vitest';
-import { withLockWarning } from '../../src/admin/api/client';
+import { withLockWarning } from '../../src/admin/api/sign-in';
 
 const headers = (values: Record<string, string>) => new Headers(values);
 

@@ -4,8 +4,8 @@
  * (`login` in src/admin/api/client.ts), and what the browser and the functions must agree on.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { login } from '../../src/admin/api/client';
-import { stageOf, waysOf } from '../../src/admin/components/login/stages';
+import { login } from '../../src/admin/api/sign-in';
+import { stageOf, waysOf } from '../../src/admin/login/stages';
 import {
   PASSKEY_CANCELLED,
   passkeyFailure,

@@ -1,46 +1,21 @@
 /**
- * The admin's sign-in (password, then a passkey, an authenticator code or a recovery code) and
- * security settings (passkeys, authenticator app, recovery codes, sessions). The sign-in calls
- * go through `login` (no token yet); the settings through `send` with the token, so a 401 ends
- * the session like any admin call. Refusals the admin can act on (a wrong code, the last
- * passkey) come in the server's words.
+ * The security room's data: the sign-in factors (passkeys, authenticator app, recovery codes),
+ * sessions, the backup status and the erasure of one person's records, all through `send` with
+ * the token, so a 401 ends the session like any admin call. Refusals the admin can act on (a
+ * wrong code, the last passkey, a count that changed) come in the server's words.
  */
 import type {
-  AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import type {
-  LoginStep,
+  BackupStatus,
   PasskeySummary,
   SecuritySettings,
   SessionSummary,
-  SignedIn,
 } from '../../lib/schemas';
-import { deviceId } from './auth-client';
-import { jsonOf, login, send, type Failure } from './client';
-
-// ---- Sign-in -------------------------------------------------------------------------------
-
-/** POST /api/login: the password, and this browser's id → the second step. */
-export function passwordStep(username: string, password: string): Promise<LoginStep> {
-  const device = deviceId();
-  return login<LoginStep>('/api/login', {
-    username,
-    password,
-    ...(device !== undefined && { device }),
-  });
-}
-
-export type SecondStep =
-  | { method: 'passkey'; response: AuthenticationResponseJSON }
-  | { method: 'totp' | 'recovery'; code: string }
-  | { method: 'enrol'; response: RegistrationResponseJSON; name: string };
-
-/** POST /api/login/<method> with the password step's ticket → the token (and what it adds). */
-export function secondStep(ticket: string, { method, ...rest }: SecondStep): Promise<SignedIn> {
-  return login<SignedIn>(`/api/login/${method}`, { ticket, ...rest });
-}
+import type { ErasurePreview } from '../../lib/leads';
+import { ApiError, jsonOf, listFailed, send, type Failure } from './client';
 
 // ---- Settings ------------------------------------------------------------------------------
 
@@ -120,3 +95,54 @@ export const endSession = (id: string) =>
 
 export const endOtherSessions = () =>
   call<{ ended: number }>('/api/sessions', 'end the other sessions', 'DELETE');
+
+// ---- Backups -------------------------------------------------------------------------------
+
+/** GET /api/backup: the last backup and whether one is overdue. */
+export async function backupStatus(): Promise<BackupStatus> {
+  const failed = listFailed('the time of the last backup');
+  const response = await send('/api/backup', { kind: 'read', failed });
+  const body = await jsonOf<Partial<BackupStatus> | null>(response, failed);
+  if (body?.last === undefined || typeof body.overdue !== 'boolean')
+    throw new ApiError(
+      failed({ status: response.status, detail: 'unreadable answer' }),
+      response.status,
+    );
+  return { last: body.last, overdue: body.overdue };
+}
+
+// ---- Erasure of one person (DPDP Act 2023, GDPR) ---------------------------------------------
+
+/** The server's own words for a 409 (the count changed); else what failed and why. */
+const erasureFailed =
+  (action: string) =>
+  ({ status, detail }: Failure) =>
+    status === 409 ? detail : `Could not ${action}: ${detail}`;
+
+/** GET /api/erasure?email=: how many enquiries and messages use the address. */
+export async function previewErasure(email: string): Promise<ErasurePreview> {
+  const failed = erasureFailed('find the records');
+  const response = await send(`/api/erasure?${new URLSearchParams({ email })}`, {
+    kind: 'read',
+    failed,
+  });
+  return jsonOf<ErasurePreview>(response, failed);
+}
+
+/**
+ * POST /api/erasure: deletes the previewed records `ids`; a 409 when a record of the address
+ * arrived after the preview (nothing is deleted then).
+ */
+export async function eraseRecords(
+  email: string,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
+  const failed = erasureFailed('delete the records');
+  const response = await send('/api/erasure', {
+    method: 'POST',
+    body: { email, ids },
+    kind: 'write',
+    failed,
+  });
+  return jsonOf<{ deleted: number }>(response, failed);
+}

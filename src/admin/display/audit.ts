@@ -1,6 +1,6 @@
 /** The texts of the audit log in the admin: its events, targets, counts and filter options. */
 import { AUDIT_EVENTS, AUDIT_EVENT_LABELS, isAuditEvent } from '../../lib/audit-events';
-import type { AuditFilters } from '../api/client';
+import type { AuditFilters } from '../api/audit';
 import { listSummary, type Noun } from './counts';
 import { NOT_AVAILABLE } from './values';
 

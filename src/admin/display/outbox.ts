@@ -1,7 +1,7 @@
 /** The texts of the e-mails not delivered: the dashboard's warning line, its list, Retry now. */
 import { LEAD_KINDS, MESSAGE } from '../../lib/leads';
 import type { UndeliveredMail } from '../../lib/schemas';
-import type { RetryResult } from '../api/client';
+import type { RetryResult } from '../api/mail';
 import { plural, type Noun } from './counts';
 import { formatDate } from './values';
 

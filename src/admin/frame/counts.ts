@@ -3,7 +3,9 @@
  * each from one small request: a one-record page of each lead list (its X-New-Count), the
  * outbox's first page, and the backup status. A count that could not be read is null.
  */
-import { backupStatus, listLeads, listUndelivered } from '../api/client';
+import { backupStatus } from '../api/security';
+import { listLeads } from '../api/leads';
+import { listUndelivered } from '../api/mail';
 import { ENQUIRY, MESSAGE } from '../../lib/leads';
 
 export interface FrameCounts {

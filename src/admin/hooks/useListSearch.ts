@@ -32,7 +32,6 @@ export function useListSearch<T extends { _id: string; status?: Status }>(
   prefix: string,
   spec: SearchSpec,
   fetchPage: (query: ListQuery, page: number, pageSize: number) => Promise<Page<T>>,
-  refresh: number,
   pageSize: number,
 ): ListSearch<T> {
   const [initial] = useState(() => readListView(currentSearch(), prefix, spec));
@@ -45,7 +44,7 @@ export function useListSearch<T extends { _id: string; status?: Status }>(
         : Promise.reject(new ApiError(parsed.error, 400)),
     [parsed, fetchPage],
   );
-  const list = usePagedList(load, pageSize, { initialPage: initial.page, refresh });
+  const list = usePagedList(load, pageSize, { initialPage: initial.page });
 
   useEffect(() => {
     const search = writeListView(location.search, prefix, spec, { values, page: list.page });

@@ -28,8 +28,6 @@ export interface PagedList<T> {
 interface Options {
   /** The page to show first (from the URL). */
   initialPage?: number;
-  /** Changing it reloads the page (another part of the dashboard changed the store). */
-  refresh?: number;
 }
 
 type Lead = { _id: string; status?: Status };
@@ -45,7 +43,7 @@ const isNew = (item: Lead | undefined) => (item?.status ?? DEFAULT_STATUS) === '
 export function usePagedList<T extends Lead>(
   load: (page: number, pageSize: number) => Promise<Page<T>>,
   pageSize: number,
-  { initialPage = 1, refresh = 0 }: Options = {},
+  { initialPage = 1 }: Options = {},
 ): PagedList<T> {
   const [page, setPage] = useState(initialPage);
   const [version, setVersion] = useState(0);
@@ -88,7 +86,7 @@ export function usePagedList<T extends Lead>(
     return () => {
       live = false;
     };
-  }, [load, page, pageSize, version, refresh]);
+  }, [load, page, pageSize, version]);
 
   const removed = useCallback(
     (id: string) => {

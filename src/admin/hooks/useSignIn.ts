@@ -6,9 +6,9 @@ import {
 } from '@simplewebauthn/browser';
 import { afterLoginPath, setToken } from '../api/auth-client';
 import { ApiError, API_MESSAGES } from '../api/client';
-import { passwordStep, secondStep, type SecondStep } from '../api/security';
-import type { Credentials } from '../components/login/PasswordStep';
-import { stageOf, type SecondStage, type Stage, type Way } from '../components/login/stages';
+import { passwordStep, secondStep, type SecondStep } from '../api/sign-in';
+import type { Credentials } from '../login/PasswordStep';
+import { stageOf, type SecondStage, type Stage, type Way } from '../login/stages';
 import { passkeyFailure } from '../display/security';
 import { EXPIRED_TICKET_MESSAGE, type SignedIn } from '../../lib/schemas';
 import { focusInView } from './useFocusTarget';

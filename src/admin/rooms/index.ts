@@ -2,7 +2,8 @@
  * The admin's rooms: one source of truth for each room's slug, path, title (its h1 and the
  * page's title), navigation label, the count its entry shows, and its content, loaded on demand
  * (a dynamic import, so each page downloads only its own room). A new room is one entry here
- * plus one component under src/admin/rooms/.
+ * plus one folder, src/admin/rooms/<slug>/, holding its components; its data goes through one
+ * module of src/admin/api/ (the lead rooms share leads.ts and the panel in src/admin/leads/).
  */
 import type { ComponentType } from 'react';
 import type { FrameCounts } from '../frame/counts';
@@ -35,7 +36,7 @@ export const ROOMS = [
     description: 'The admin dashboard: announcements and enquiries.',
     label: 'Dashboard',
     count: { of: 'enquiries', words: 'new' },
-    load: () => import('./DashboardRoom'),
+    load: () => import('./dashboard/DashboardRoom'),
   },
   {
     slug: 'messages',
@@ -44,7 +45,7 @@ export const ROOMS = [
     description: 'Contact messages sent through the website.',
     label: 'Messages',
     count: { of: 'messages', words: 'new' },
-    load: () => import('./MessagesRoom'),
+    load: () => import('./messages/MessagesRoom'),
   },
   {
     slug: 'mail',
@@ -53,7 +54,7 @@ export const ROOMS = [
     description: 'E-mails the site could not deliver, with Retry now.',
     label: 'Mail',
     count: { of: 'undelivered', words: 'undelivered' },
-    load: () => import('./MailRoom'),
+    load: () => import('./mail/MailRoom'),
   },
   {
     slug: 'security',
@@ -61,7 +62,7 @@ export const ROOMS = [
     title: 'Security and data',
     description: 'Passkeys, authenticator, recovery codes, sessions, backups and erasure.',
     label: 'Security',
-    load: () => import('./SecurityRoom'),
+    load: () => import('./security/SecurityRoom'),
   },
   {
     slug: 'audit',
@@ -69,7 +70,7 @@ export const ROOMS = [
     title: 'Audit log',
     description: 'Who did what in the admin, and when.',
     label: 'Audit log',
-    load: () => import('./AuditRoom'),
+    load: () => import('./audit/AuditRoom'),
   },
 ] as const satisfies readonly Room[];
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import CodeStep from '../../admin/components/login/CodeStep';
-import EnrolStep from '../../admin/components/login/EnrolStep';
-import PasskeyStep from '../../admin/components/login/PasskeyStep';
-import PasswordStep from '../../admin/components/login/PasswordStep';
-import RecoveryUsed from '../../admin/components/login/RecoveryUsed';
-import SignedOutNotice from '../../admin/components/login/SignedOutNotice';
-import RecoveryCodes from '../../admin/components/security/RecoveryCodes';
+import CodeStep from '../../admin/login/CodeStep';
+import EnrolStep from '../../admin/login/EnrolStep';
+import PasskeyStep from '../../admin/login/PasskeyStep';
+import PasswordStep from '../../admin/login/PasswordStep';
+import RecoveryUsed from '../../admin/login/RecoveryUsed';
+import SignedOutNotice from '../../admin/login/SignedOutNotice';
+import RecoveryCodes from '../../admin/rooms/security/RecoveryCodes';
 import { useSignIn } from '../../admin/hooks/useSignIn';
 import { holdUntil, replayEarlySubmit } from '../../lib/forms/early-submit';
 import { useHydrated } from '../forms/useHydrated';

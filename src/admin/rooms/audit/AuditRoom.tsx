@@ -1,0 +1,6 @@
+/** /admin/audit: the audit log. */
+import AuditLog from './AuditLog';
+
+export default function AuditRoom() {
+  return <AuditLog />;
+}

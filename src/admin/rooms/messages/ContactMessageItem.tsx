@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import type { AdminContactMessage } from '../../api/leads';
+import { formatDate, languageName, mailtoHref } from '../../display';
+import { acknowledgementNote } from '../../display/values';
+import { DEFAULT_STATUS } from '../../../lib/schemas';
+import { MESSAGE } from '../../../lib/leads';
+import FollowUpPanel from '../../leads/FollowUpPanel';
+import Button from '../../components/Button';
+import EmailAddress from '../../components/EmailAddress';
+
+interface Props {
+  message: AdminContactMessage;
+  onDelete: (message: AdminContactMessage) => void;
+  /** The message after a follow-up change or a reload. */
+  onChange: (message: AdminContactMessage) => void;
+}
+
+/**
+ * One contact message: sender, date, the language it was sent in and status badge; View shows,
+ * first, 'Reply by Email' and its follow-up (status, note box, notes), then the text; Delete.
+ */
+export default function ContactMessageItem({ message, onDelete, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const mailto = mailtoHref(message.email);
+  const skipped = acknowledgementNote(message);
+
+  return (
+    <li className="admin-list__item admin-message" data-message-id={message._id}>
+      <div className="admin-list__text">
+        <strong>{message.name}</strong>
+        {mailto ? (
+          <a href={mailto}>
+            <EmailAddress address={message.email} />
+          </a>
+        ) : (
+          <EmailAddress address={message.email} />
+        )}
+        <span className="admin-list__link admin-nowrap">{formatDate(message.createdAt)}</span>
+        <span className="admin-list__link">{languageName(message.lang)}</span>
+        <span className="admin-badge" data-status={message.status ?? DEFAULT_STATUS}>
+          {message.status ?? DEFAULT_STATUS}
+        </span>
+      </div>
+      <span className="admin-actions">
+        <Button
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide' : 'View'}
+          <span className="visually-hidden"> message from {message.name}</span>
+        </Button>
+        <Button variant="danger" onClick={() => onDelete(message)}>
+          Delete<span className="visually-hidden"> message from {message.name}</span>
+        </Button>
+      </span>
+      <div className="admin-message__details" id={bodyId} hidden={!open}>
+        <p className="admin-actions">
+          <Button
+            variant="primary"
+            onClick={() => {
+              if (mailto) window.location.href = mailto;
+            }}
+            aria-disabled={mailto ? undefined : true}
+            data-mailto={mailto ?? undefined}
+          >
+            Reply by Email<span className="visually-hidden"> to {message.name}</span>
+          </Button>
+        </p>
+        {open && <FollowUpPanel kind={MESSAGE} record={message} onChange={onChange} />}
+        {skipped && <p className="admin-message__note">{skipped}</p>}
+        <h3 className="admin-message__heading">Message</h3>
+        <p className="admin-message__body">{message.message}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,18 @@
+/** /admin/messages: the contact messages panel. */
+import { MESSAGE } from '../../../lib/leads';
+import type { AdminContactMessage } from '../../api/leads';
+import LeadPanel from '../../leads/LeadPanel';
+import type { RoomProps } from '..';
+import MessagesView from './MessagesView';
+
+export default function MessagesRoom({ counts, recount }: RoomProps) {
+  return (
+    <LeadPanel<AdminContactMessage>
+      kind={MESSAGE}
+      shownNewCount={counts.messages}
+      recount={recount}
+    >
+      {(page) => <MessagesView {...page} />}
+    </LeadPanel>
+  );
+}
