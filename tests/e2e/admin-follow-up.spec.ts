@@ -44,7 +44,7 @@ test.describe('lead follow-up in the enquiry details', () => {
     await expect(modal.getByText('No notes yet.')).toBeVisible();
 
     await modal.getByLabel('Status').selectOption('Contacted');
-    await modal.getByRole('button', { name: 'Save status' }).click();
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted.');
     await expect(badge(row)).toHaveText('Contacted');
     await expect(modal.locator('[data-last-change] time')).toBeVisible();
@@ -54,7 +54,7 @@ test.describe('lead follow-up in the enquiry details', () => {
     const note = 'Called at 10:00.\nNo answer; try again Monday.';
     await modal.getByLabel('Add note').fill(note);
     await expect(modal.getByText('45 / 2,000 characters')).toBeVisible();
-    await modal.getByRole('button', { name: 'Save note' }).click();
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(modal.getByRole('status')).toHaveText('Note added.');
     const notes = modal.getByRole('list', { name: 'Notes' }).getByRole('listitem');
     await expect(notes).toHaveCount(1);
@@ -94,7 +94,7 @@ test.describe('lead follow-up in the enquiry details', () => {
     await api.setStatus('Lost', before.version);
     await api.addNote('Written in another tab.');
 
-    await modal.getByRole('button', { name: 'Save status' }).click();
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(modal.getByRole('status')).toHaveText(CONFLICT);
     await expect(modal.getByLabel('Status')).toHaveValue('Lost');
     await expect(modal.getByText('Written in another tab.')).toBeVisible();
@@ -105,11 +105,11 @@ test.describe('lead follow-up in the enquiry details', () => {
 
     // A note too names its version: stale, it is refused and kept; then it lands.
     await api.addNote('Another note elsewhere.');
-    await modal.getByRole('button', { name: 'Save note' }).click();
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(modal.getByRole('status')).toHaveText(CONFLICT);
     await expect(modal.getByText('Another note elsewhere.')).toBeVisible();
     await expect(modal.getByLabel('Add note')).toHaveValue(typed);
-    await modal.getByRole('button', { name: 'Save note' }).click();
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(modal.getByRole('status')).toHaveText('Note added.');
     expect((await api.get()).notes.map((note) => note.text)).toEqual([
       'Written in another tab.',
@@ -123,10 +123,14 @@ test.describe('lead follow-up in the enquiry details', () => {
     const { modal } = await openEnquiry(page, name);
     let posted = 0;
     page.on('request', (sent) => {
-      if (sent.method() === 'POST' && sent.url().includes('/notes')) posted += 1;
+      if (sent.method() !== 'GET' && sent.url().includes('/api/enquiries')) posted += 1;
     });
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
+    await expect(modal.getByRole('status')).toHaveText(
+      'Nothing to save: the status is New and no note was written.',
+    );
     await modal.getByLabel('Add note').fill('   ');
-    await modal.getByRole('button', { name: 'Save note' }).click();
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(modal.getByText('This field is required.')).toBeVisible();
     await expect(modal.getByLabel('Add note')).toHaveAttribute('aria-invalid', 'true');
     expect(posted).toBe(0);
@@ -154,10 +158,17 @@ test.describe('lead follow-up in the enquiry details', () => {
     await page.keyboard.press('ArrowDown');
     await expect(select).toHaveValue('Contacted');
     await page.keyboard.press('Tab');
-    await expect(modal.getByRole('button', { name: 'Save status' })).toBeFocused();
+    await expect(modal.getByLabel('Add note')).toBeFocused();
+    await page.keyboard.type('Rang back; site visit on Friday.');
+    await page.keyboard.press('Tab');
+    await expect(modal.getByRole('button', { name: 'Save follow-up' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted.');
-    expect(await (await enquiryApi(request, id)).get()).toMatchObject({ status: 'Contacted' });
+    // One Save writes both: the status first, then the note.
+    await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted. Note added.');
+    expect(await (await enquiryApi(request, id)).get()).toMatchObject({
+      status: 'Contacted',
+      notes: [expect.objectContaining({ text: 'Rang back; site visit on Friday.' })],
+    });
     expect(
       await auditHas(request, { event: 'lead.status-changed', target: `enquiries/${id}` }),
     ).toBe(true);
@@ -187,11 +198,11 @@ test.describe('lead follow-up in the enquiry details', () => {
     await expect(item.locator('.admin-badge')).toHaveText('New');
     await item.getByRole('button', { name: /^View/ }).click();
     await item.getByLabel('Status').selectOption('Qualified');
-    await item.getByRole('button', { name: 'Save status' }).click();
+    await item.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(item.getByRole('status')).toHaveText('Status saved: Qualified.');
     await expect(item.locator('.admin-badge')).toHaveText('Qualified');
     await item.getByLabel('Add note').fill('Sent the brochure.');
-    await item.getByRole('button', { name: 'Save note' }).click();
+    await item.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(item.getByRole('status')).toHaveText('Note added.');
     await expect(item.getByText('Sent the brochure.')).toBeVisible();
     const target = `contact-messages/${id}`;

@@ -129,7 +129,7 @@ test.describe('search and filters of the lists', () => {
     await row.getByRole('button', { name: /^View/ }).click();
     const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
     await modal.getByLabel('Status').selectOption('Contacted');
-    await modal.getByRole('button', { name: 'Save status' }).click();
+    await modal.getByRole('button', { name: 'Save follow-up' }).click();
     await expect(modal.getByRole('status')).toHaveText('Status saved: Contacted.');
     await expect(counts).toContainText(`${before - 1} new enquir`);
   });

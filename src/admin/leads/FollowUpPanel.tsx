@@ -1,6 +1,7 @@
 /**
- * Follow-up of one lead (enquiry or contact message): its status with a Save, the date of the
- * last change, the admin's notes and a box to add one.
+ * Follow-up of one lead (enquiry or contact message): its status, the date of the last change, a
+ * box to add a note, one 'Save follow-up' for both (the status first, then the note), and the
+ * admin's notes.
  *
  * Design: every write names the version the admin is looking at (`If-Match`), notes included,
  * although the server would append a note without it: taking a note's new version blindly could
@@ -87,23 +88,34 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
     }
   }
 
-  const saveStatus = () =>
+  /**
+   * Saves what changed: a new status, then a note when one was typed (checked before anything is
+   * sent). A status saved before the note fails stays saved, and the select shows it.
+   */
+  const save = () =>
     write(async () => {
-      if (status === current) return setNotice(`Status is ${status}.`);
-      onChange(await setStatus<T>(kind, record._id, status, record.version));
-      setNotice(`Status saved: ${status}.`);
-    });
-
-  const saveNote = () =>
-    write(async () => {
-      const checked = v.safeParse(NoteSchema, { text: note });
-      if (!checked.success) return setNoteError(checked.issues[0].message);
+      const checked = note === '' ? undefined : v.safeParse(NoteSchema, { text: note });
+      if (checked && !checked.success) return setNoteError(checked.issues[0].message);
       setNoteError('');
-      const added = await addNote(kind, record._id, checked.output.text, record.version);
-      if (added.version === undefined) onChange(await getLead<T>(kind, record._id));
-      else onChange({ ...record, notes: [...notes, added.note], version: added.version });
-      setNote('');
-      setNotice('Note added.');
+      if (status === current && !checked) {
+        return setNotice(`Nothing to save: the status is ${status} and no note was written.`);
+      }
+      let saved = record;
+      const done: string[] = [];
+      if (status !== current) {
+        saved = await setStatus<T>(kind, record._id, status, record.version);
+        onChange(saved);
+        done.push(`Status saved: ${status}.`);
+        setNotice(done.join(' '));
+      }
+      if (checked) {
+        const added = await addNote(kind, record._id, checked.output.text, saved.version);
+        if (added.version === undefined) onChange(await getLead<T>(kind, record._id));
+        else onChange({ ...saved, notes: [...notes, added.note], version: added.version });
+        setNote('');
+        done.push('Note added.');
+      }
+      setNotice(done.join(' '));
     });
 
   const statusId = `${ids}-status`;
@@ -132,9 +144,6 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
             ))}
           </select>
         </div>
-        <Button variant="primary" onClick={() => void saveStatus()}>
-          Save status
-        </Button>
       </div>
       <p className="admin-hint" data-last-change>
         Last change:{' '}
@@ -164,8 +173,8 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
         )}
       </div>
       <div className="admin-actions">
-        <Button variant="secondary" onClick={() => void saveNote()}>
-          Save note
+        <Button variant="primary" onClick={() => void save()}>
+          Save follow-up
         </Button>
       </div>
       <h4 id={`${ids}-notes`}>Notes</h4>
