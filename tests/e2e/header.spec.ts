@@ -1,5 +1,9 @@
 import { test, expect } from '@playwright/test';
 import { waitForSplash } from './support';
+import { businessLinks } from '../../src/config/navigation';
+import { en } from '../../src/i18n/ui/en';
+import { ml } from '../../src/i18n/ui/ml';
+import { ar } from '../../src/i18n/ui/ar';
 
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 375, height: 800 } });
@@ -90,6 +94,44 @@ test.describe('desktop menus', () => {
     await page.locator('h1').click();
     await expect(projects).toHaveAttribute('aria-expanded', 'false');
   });
+});
+
+test.describe('the Business menu at 769 px, the narrowest desktop header', () => {
+  test.use({ viewport: { width: 769, height: 800 } });
+
+  for (const [prefix, messages] of [
+    ['', en],
+    ['/ml', ml],
+    ['/ar', ar],
+  ] as const) {
+    test(`${prefix || '/en'}: every service by keyboard, the header still one row`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name !== 'desktop', 'one viewport, set here: desktop only');
+      await page.goto(`${prefix}/terms-conditions`);
+      const header = page.locator('header').first();
+      const rowHeight = (await header.boundingBox())!.height;
+      const business = page.getByRole('button', { name: messages.nav.business });
+      await business.focus();
+      await page.keyboard.press('Enter');
+      await expect(business).toHaveAttribute('aria-expanded', 'true');
+      for (const link of businessLinks) {
+        await page.keyboard.press('Tab');
+        const focused = page.getByRole('link', { name: messages.nav[link.key], exact: true });
+        await expect(focused.first()).toBeFocused();
+        await expect(focused.first()).toHaveAttribute('href', `${prefix}${link.href}`);
+        const box = (await focused.first().boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(769);
+      }
+      expect((await header.boundingBox())!.height).toBe(rowHeight);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        769,
+      );
+      await page.keyboard.press('Escape');
+      await expect(business).toBeFocused();
+    });
+  }
 });
 
 test('without JavaScript every menu link is still reachable', async ({ browser }) => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { twoDigits } from '../../src/lib/format';
-import { isCurrent, mainNav, isMenu, projectLinks } from '../../src/config/navigation';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import {
+  businessLinks,
+  isCurrent,
+  mainNav,
+  isMenu,
+  projectLinks,
+} from '../../src/config/navigation';
+import { ar } from '../../src/i18n/ui/ar';
+import { ml } from '../../src/i18n/ui/ml';
 import { en } from '../../src/i18n/ui/en';
 import { postalAddress, site } from '../../src/config/site';
 import { organizationJsonLd } from '../../src/page-helpers/structured-data';
@@ -29,10 +39,27 @@ describe('navigation', () => {
     ]);
     const menus = mainNav.filter(isMenu);
     expect(menus.map((menu) => menu.links.map((link) => link.href))).toEqual([
-      ['/services/environmental-impact-assessment'],
+      businessLinks.map((link) => link.href),
       projectLinks.map((link) => link.href),
     ]);
     expect(projectLinks).toHaveLength(4);
+  });
+
+  it("lists the spec's EIA page first in Business, then every service card's page in order", () => {
+    const dir = 'content/service-cards/en';
+    const cards = readdirSync(dir)
+      .map(
+        (file) => parse(readFileSync(`${dir}/${file}`, 'utf8')) as { order: number; link: string },
+      )
+      .sort((a, b) => a.order - b.order);
+    expect(cards).toHaveLength(6);
+    expect(businessLinks.map((link) => link.href)).toEqual([
+      '/services/environmental-impact-assessment',
+      ...cards.map((card) => card.link),
+    ]);
+    for (const messages of [en, ml, ar]) {
+      for (const link of businessLinks) expect(messages.nav[link.key]).toMatch(/\S/);
+    }
   });
 });
 
