@@ -42,6 +42,13 @@ export async function waitForSplash(page: Page): Promise<void> {
  * WCAG 2.2 A/AA violations on the page as it is now, as `rule: selectors` lines. Framed
  * documents (the sandboxed infographics) cannot run axe; they are checked as pages of their own.
  */
+/** Installs a stopped clock in the page: its timers wait until the test moves it (runFor). */
+export async function stoppedClock(page: Page): Promise<void> {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
+}
+
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .exclude('iframe')

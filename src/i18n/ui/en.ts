@@ -70,6 +70,8 @@ export const en = {
     next: 'Next slide',
     pause: 'Pause slideshow',
     play: 'Play slideshow',
+    /** The link on each slide to its service page, followed by the slide's title for screen readers. */
+    explore: 'Explore',
   },
   ticker: {
     heading: 'Announcements',
@@ -100,8 +102,15 @@ export const en = {
     other: '{count} months',
   },
   notFound: {
-    text: 'That address does not exist on our site. Taking you to the home page…',
+    text: 'That address does not exist on our site.',
+    /** {when}: "in 5 seconds", in the page's language (Intl.RelativeTimeFormat). */
+    countdown: 'Taking you to the home page {when}.',
+    /** After the visitor focused, clicked or pressed a key: the page stays. */
+    stopped: 'You are staying on this page: choose where to go.',
+    links: 'Where to go',
     home: 'Go to the home page',
+    services: 'Our services',
+    contact: 'Contact us',
   },
 } as const;
 
