@@ -1,0 +1,229 @@
+/**
+ * Content scoring of a public submission: each rule that a submission breaks adds points and a
+ * reason the admin reads; at HOLD_AT points or more it is held for review instead of accepted.
+ * Pure: the two signals that need the server (how long the form took, how many other addresses
+ * sent the same text) come in with the fields. No rule looks at which language or script a
+ * text is in; rules count links, letters, time and known phrases, and the phrase list holds
+ * every language's spam phrases alike.
+ */
+import { findLinks, isCheapDomain, isShortened, withoutLinks } from './links.ts';
+import { normaliseText } from './normalise.ts';
+import { SPAM_PHRASES, type SpamPhrase } from './phrases.ts';
+
+/** Points at which a submission is held. */
+export const HOLD_AT = 5;
+/** Links a message may carry (a website, a profile, a map); more is a link list. */
+export const MAX_LINKS = 3;
+/** Words a message with a link needs besides it ("check this out" and a link is only a link). */
+export const MIN_WORDS_BESIDE_LINK = 4;
+/** A word: letters with their marks (a Malayalam or Arabic word counts as one, as an English one). */
+const WORD = /[\p{L}\p{M}]+/gu;
+/** Less than this from the first focus to the submission: no person fills a form that fast. */
+export const MIN_FILL_MS = 2_500;
+/** Characters a second that nobody types (text arriving faster was pasted or scripted). */
+export const MAX_TYPED_PER_SECOND = 20;
+/** Other addresses sending the same text within the hour that make it a campaign. */
+export const SAME_TEXT_SENDERS = 3;
+
+export type SpamRule =
+  | 'link-in-name'
+  | 'link-in-field'
+  | 'url-shortener'
+  | 'many-links'
+  | 'only-link'
+  | 'cheap-domain'
+  | 'spam-phrase'
+  | 'too-fast'
+  | 'typed-too-fast'
+  | 'same-text';
+
+export interface SpamReason {
+  /** Stable: what the record keeps and tests name. */
+  rule: SpamRule;
+  /** For the admin, in English. */
+  reason: string;
+  points: number;
+}
+
+export interface SpamScore {
+  score: number;
+  reasons: SpamReason[];
+  verdict: 'accept' | 'hold';
+}
+
+/** One field's value with the label the admin knows it by. */
+export interface LabelledValue {
+  label: string;
+  value: string;
+}
+
+export interface SpamSignals {
+  /** Milliseconds from the form's first focus to its submission, when known. */
+  fillMs?: number | undefined;
+  /** Other addresses that sent the same text in the last hour, when counted. */
+  sameTextSenders?: number | undefined;
+}
+
+export interface SpamInput extends SpamSignals {
+  /** Fields that name the person: never a link. */
+  names: readonly LabelledValue[];
+  /** Other fields that hold a short fact (a city, an institution): never a link either. */
+  short: readonly LabelledValue[];
+  /** Free text (a message, comments): links may be there, a few. */
+  text: readonly LabelledValue[];
+}
+
+/** Each phrase once by its normalised form (spellings that normalise alike are one phrase). */
+const NORMALISED_PHRASES = [
+  ...new Map(SPAM_PHRASES.map((entry) => [normaliseText(entry.phrase), entry])).entries(),
+].map(([key, entry]) => ({ entry, key, pattern: phrasePattern(key) }));
+
+/**
+ * A Latin phrase matches whole words with an English ending ("backlinks", "guest posting"); a
+ * phrase of another script matches anywhere, as its words take prefixes and endings attached.
+ */
+function phrasePattern(phrase: string): RegExp {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!/[a-z]/.test(phrase)) return new RegExp(escaped, 'u');
+  return new RegExp(
+    `(?<![\\p{L}\\p{M}\\p{N}])${escaped}(?:s|es|ing|ings|ed|er|ers)?(?![\\p{L}\\p{M}\\p{N}])`,
+    'u',
+  );
+}
+
+const quote = (text: string) => `“${text}”`;
+
+/** The spam phrases found in `text`, each once. */
+export function findPhrases(text: string): SpamPhrase[] {
+  const normalised = normaliseText(text);
+  const found = NORMALISED_PHRASES.filter(({ pattern }) => pattern.test(normalised));
+  // A phrase inside a longer one found ("seo" in "seo services") counts once, as the longer.
+  return found
+    .filter(({ key }) => !found.some((other) => other.key !== key && other.key.includes(key)))
+    .map(({ entry }) => entry);
+}
+
+/** Letters a reader sees (a Malayalam conjunct or an Arabic letter with its marks is one). */
+function visibleLength(text: string): number {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let count = 0;
+  for (const { segment } of segmenter.segment(text)) if (/\S/u.test(segment)) count++;
+  return count;
+}
+
+function linkRules(input: SpamInput): SpamReason[] {
+  const reasons: SpamReason[] = [];
+  const linked = (values: readonly LabelledValue[]) =>
+    values.filter(({ value }) => findLinks(value).length > 0);
+  for (const { label } of linked(input.names)) {
+    reasons.push({ rule: 'link-in-name', reason: `A link in the ${label} field`, points: HOLD_AT });
+  }
+  for (const { label } of linked(input.short)) {
+    reasons.push({
+      rule: 'link-in-field',
+      reason: `A link in the ${label} field`,
+      points: HOLD_AT,
+    });
+  }
+  const every = [...input.names, ...input.short, ...input.text].flatMap(({ value }) =>
+    findLinks(value),
+  );
+  const shortened = every.filter(isShortened);
+  if (shortened.length > 0) {
+    reasons.push({
+      rule: 'url-shortener',
+      reason: `A link through a URL shortener (${shortened[0]})`,
+      points: 3,
+    });
+  }
+  const textLinks = new Set(input.text.flatMap(({ value }) => findLinks(value.toLowerCase())));
+  if (textLinks.size > MAX_LINKS) {
+    reasons.push({
+      rule: 'many-links',
+      reason: `${textLinks.size} links in the message (more than ${MAX_LINKS})`,
+      points: HOLD_AT,
+    });
+  }
+  const words = input.text.map(({ value }) => withoutLinks(value)).join(' ');
+  if (textLinks.size > 0 && (words.match(WORD)?.length ?? 0) < MIN_WORDS_BESIDE_LINK) {
+    reasons.push({
+      rule: 'only-link',
+      reason: 'The message is a link and hardly a word besides',
+      points: HOLD_AT,
+    });
+  }
+  const cheap = every.find(isCheapDomain);
+  if (cheap !== undefined) {
+    reasons.push({
+      rule: 'cheap-domain',
+      reason: `A link to a domain ending that mostly spam uses (${cheap})`,
+      points: 2,
+    });
+  }
+  return reasons;
+}
+
+function phraseRule(input: SpamInput): SpamReason[] {
+  const all = [...input.names, ...input.short, ...input.text].map(({ value }) => value).join('\n');
+  const found = findPhrases(all);
+  if (found.length === 0) return [];
+  const named = found.map(({ phrase, means }) =>
+    means === undefined ? quote(phrase) : `${quote(phrase)} (${means})`,
+  );
+  return [
+    {
+      rule: 'spam-phrase',
+      reason: `Known spam ${found.length === 1 ? 'phrase' : 'phrases'}: ${named.join(', ')}`,
+      points: found.reduce((sum, { points }) => sum + points, 0),
+    },
+  ];
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function timeRules({ fillMs, text }: SpamInput): SpamReason[] {
+  if (fillMs === undefined || !Number.isFinite(fillMs) || fillMs < 0) return [];
+  if (fillMs < MIN_FILL_MS) {
+    return [
+      {
+        rule: 'too-fast',
+        reason: `Sent ${seconds(fillMs)} after the form was first touched: faster than a person`,
+        points: HOLD_AT,
+      },
+    ];
+  }
+  const typed = text.reduce((sum, { value }) => sum + visibleLength(value), 0);
+  if (typed > 2 * MAX_TYPED_PER_SECOND && (typed * 1000) / fillMs > MAX_TYPED_PER_SECOND) {
+    return [
+      {
+        rule: 'typed-too-fast',
+        reason: `${typed} characters in ${seconds(fillMs)}: faster than anyone types (pasted?)`,
+        points: 2,
+      },
+    ];
+  }
+  return [];
+}
+
+function sameTextRule({ sameTextSenders }: SpamInput): SpamReason[] {
+  if (sameTextSenders === undefined || sameTextSenders < SAME_TEXT_SENDERS) return [];
+  return [
+    {
+      rule: 'same-text',
+      reason: `The same text came from ${sameTextSenders} other addresses within the hour`,
+      points: HOLD_AT,
+    },
+  ];
+}
+
+/** Scores a submission: its points, the reasons for them, and whether to accept or hold it. */
+export function scoreSpam(input: SpamInput): SpamScore {
+  const reasons = [
+    ...linkRules(input),
+    ...phraseRule(input),
+    ...timeRules(input),
+    ...sameTextRule(input),
+  ];
+  const score = reasons.reduce((sum, { points }) => sum + points, 0);
+  return { score, reasons, verdict: score >= HOLD_AT ? 'hold' : 'accept' };
+}
