@@ -73,23 +73,50 @@ export interface SpamInput extends SpamSignals {
   text: readonly LabelledValue[];
 }
 
-/** Each phrase once by its normalised form (spellings that normalise alike are one phrase). */
-const NORMALISED_PHRASES = [
-  ...new Map(SPAM_PHRASES.map((entry) => [normaliseText(entry.phrase), entry])).entries(),
-].map(([key, entry]) => ({ entry, key, pattern: phrasePattern(key) }));
+/** Arabic particles written joined to the word after them: and, so, with, for, as, the. */
+const ARABIC_PROCLITICS = '(?:وال|بال|فال|كال|لل|ال|و|ف|ب|ل|ك)?';
+const NOT_BEFORE = '(?<![\\p{L}\\p{M}\\p{N}])';
+const NOT_AFTER = '(?![\\p{L}\\p{M}\\p{N}])';
 
 /**
- * A Latin phrase matches whole words with an English ending ("backlinks", "guest posting"); a
- * phrase of another script matches anywhere, as its words take prefixes and endings attached.
+ * Where a phrase may match, by how each language builds words. English: whole words, with an
+ * English ending ("backlinks", "guest posting"). Arabic: from a word's start, after a joined
+ * particle ("والعملات"), and with up to three letters of ending when its last word is long
+ * enough that an ending cannot make another word ("سيو" is not in "سيوفر"). Malayalam and
+ * other scripts: from a word's start, with any ending ("ലോണിന്", "ബാക്ക്‌ലിങ്കുകൾ").
  */
 function phrasePattern(phrase: string): RegExp {
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (!/[a-z]/.test(phrase)) return new RegExp(escaped, 'u');
-  return new RegExp(
-    `(?<![\\p{L}\\p{M}\\p{N}])${escaped}(?:s|es|ing|ings|ed|er|ers)?(?![\\p{L}\\p{M}\\p{N}])`,
-    'u',
-  );
+  // Words may also be run together ("guestpost", "linkbuilding").
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(' ', ' ?');
+  if (/[a-z]/.test(phrase)) {
+    return new RegExp(`${NOT_BEFORE}${escaped}(?:s|es|ing|ings|ed|er|ers)?${NOT_AFTER}`, 'u');
+  }
+  if (/\p{Script=Arabic}/u.test(phrase)) {
+    const ending = (phrase.split(' ').at(-1)?.length ?? 0) >= 4 ? '[\\p{L}\\p{M}]{0,3}' : '';
+    return new RegExp(`${NOT_BEFORE}${ARABIC_PROCLITICS}${escaped}${ending}${NOT_AFTER}`, 'u');
+  }
+  return new RegExp(`${NOT_BEFORE}${escaped}`, 'u');
 }
+
+/**
+ * Each phrase once: spellings that normalise alike, or differ only by spaces ("backlink", "back
+ * link"), are one phrase, matched by the spelling with the most spaces (spaces are optional).
+ */
+const NORMALISED_PHRASES = (() => {
+  const phrases = new Map<string, { entry: SpamPhrase; spelled: string }>();
+  for (const entry of SPAM_PHRASES) {
+    const spelled = normaliseText(entry.phrase);
+    const key = spelled.replaceAll(' ', '');
+    const known = phrases.get(key);
+    if (known === undefined) phrases.set(key, { entry, spelled });
+    else if (spelled.length > known.spelled.length) known.spelled = spelled;
+  }
+  return [...phrases].map(([key, { entry, spelled }]) => ({
+    entry,
+    key,
+    pattern: phrasePattern(spelled),
+  }));
+})();
 
 const quote = (text: string) => `“${text}”`;
 
