@@ -1,6 +1,7 @@
 /**
  * Which fields of each kind of lead the spam rules read, and as what: the person's name, other
- * short facts (neither ever holds a link), and free text. Fields of fixed options, the e-mail
+ * short facts (neither ever holds a link), names of companies (which may be a domain), and free
+ * text. Fields of fixed options, the e-mail
  * address and the phone number are not read: the schema already bounds them. A new kind of
  * lead is a type error here until its fields are given roles.
  */
@@ -12,6 +13,8 @@ import { scoreSpam, type LabelledValue, type SpamScore, type SpamSignals } from 
 export interface SpamFieldRoles<S extends v.GenericSchema> {
   readonly names: readonly FormFieldOf<S>[];
   readonly short: readonly FormFieldOf<S>[];
+  /** Fields that may name a company by its domain ("Booking.com", "found you on google.com"). */
+  readonly brands?: readonly FormFieldOf<S>[];
   readonly text: readonly FormFieldOf<S>[];
 }
 
@@ -24,11 +27,8 @@ export const SPAM_FIELDS: Readonly<Record<LeadKey, SpamFieldRoles<v.GenericSchem
   messages: roles(MESSAGE, { names: ['name'], short: [], text: ['message'] }),
   enquiries: roles(ENQUIRY, {
     names: ['fullName'],
-    short: [
-      'designation',
-      'country',
-      'stateProvince',
-      'cityTownVillage',
+    short: ['designation', 'country', 'stateProvince', 'cityTownVillage'],
+    brands: [
       'institutionName',
       'institutionTypeOther',
       'renewableEnergySpecify',
@@ -60,10 +60,11 @@ export function scoreSubmission(
   record: FieldValues,
   signals: SpamSignals = {},
 ): SpamScore {
-  const { names, short, text } = SPAM_FIELDS[kind.key];
+  const { names, short, brands = [], text } = SPAM_FIELDS[kind.key];
   return scoreSpam({
     names: labelled(kind, names, record),
     short: labelled(kind, short, record),
+    brands: labelled(kind, brands, record),
     text: labelled(kind, text, record),
     ...signals,
   });

@@ -198,3 +198,8 @@ export function isCheapDomain(link: string): boolean {
   const host = hostAndPath(link).split(/[/?#:]/, 1)[0]!;
   return CHEAP_TLDS.has(host.slice(host.lastIndexOf('.') + 1));
 }
+
+/** True when `link` is more than a bare domain: it has a scheme, `www.`, a path or a shortener. */
+export function isFullLink(link: string): boolean {
+  return /^[a-z]+:\/\/|^www\.|\//i.test(link) || isShortened(link);
+}

@@ -6,7 +6,7 @@
  * text is in; rules count links, letters, time and known phrases, and the phrase list holds
  * every language's spam phrases alike.
  */
-import { findLinks, isCheapDomain, isShortened, withoutLinks } from './links.ts';
+import { findLinks, isCheapDomain, isFullLink, isShortened, withoutLinks } from './links.ts';
 import { normaliseText } from './normalise.ts';
 import { SPAM_PHRASES, type SpamPhrase } from './phrases.ts';
 
@@ -67,8 +67,14 @@ export interface SpamSignals {
 export interface SpamInput extends SpamSignals {
   /** Fields that name the person: never a link. */
   names: readonly LabelledValue[];
-  /** Other fields that hold a short fact (a city, an institution): never a link either. */
+  /** Other fields that hold a short fact (a city, a job title): never a link either. */
   short: readonly LabelledValue[];
+  /**
+   * Fields that may name a company, and a company may be named by its web address
+   * ("Booking.com"): a bare domain is allowed there, a link with a scheme, `www.`, a path or a
+   * shortener is not.
+   */
+  brands?: readonly LabelledValue[] | undefined;
   /** Free text (a message, comments): links may be there, a few. */
   text: readonly LabelledValue[];
 }
@@ -138,6 +144,14 @@ function visibleLength(text: string): number {
   return count;
 }
 
+/** Every field the rules read. */
+const fieldsOf = (input: SpamInput) => [
+  ...input.names,
+  ...input.short,
+  ...(input.brands ?? []),
+  ...input.text,
+];
+
 function linkRules(input: SpamInput): SpamReason[] {
   const reasons: SpamReason[] = [];
   const linked = (values: readonly LabelledValue[]) =>
@@ -145,16 +159,15 @@ function linkRules(input: SpamInput): SpamReason[] {
   for (const { label } of linked(input.names)) {
     reasons.push({ rule: 'link-in-name', reason: `A link in the ${label} field`, points: HOLD_AT });
   }
-  for (const { label } of linked(input.short)) {
+  const brandLinks = (input.brands ?? []).filter(({ value }) => findLinks(value).some(isFullLink));
+  for (const { label } of [...linked(input.short), ...brandLinks]) {
     reasons.push({
       rule: 'link-in-field',
       reason: `A link in the ${label} field`,
       points: HOLD_AT,
     });
   }
-  const every = [...input.names, ...input.short, ...input.text].flatMap(({ value }) =>
-    findLinks(value),
-  );
+  const every = fieldsOf(input).flatMap(({ value }) => findLinks(value));
   const shortened = every.filter(isShortened);
   if (shortened.length > 0) {
     reasons.push({
@@ -191,7 +204,9 @@ function linkRules(input: SpamInput): SpamReason[] {
 }
 
 function phraseRule(input: SpamInput): SpamReason[] {
-  const all = [...input.names, ...input.short, ...input.text].map(({ value }) => value).join('\n');
+  const all = fieldsOf(input)
+    .map(({ value }) => value)
+    .join('\n');
   const found = findPhrases(all);
   if (found.length === 0) return [];
   const named = found.map(({ phrase, means }) =>

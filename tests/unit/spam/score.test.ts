@@ -62,6 +62,18 @@ describe('links where none belongs', () => {
     });
   });
 
+  it('a company may be named by its domain, but not by a link with www, a scheme or a path', () => {
+    const enquiry = (institutionName: string) =>
+      scoreSubmission(ENQUIRY, { fullName: 'Asha', institutionName, cityTownVillage: 'Kochi' });
+    expect(enquiry('Booking.com')).toEqual({ score: 0, reasons: [], verdict: 'accept' });
+    expect(enquiry('WebTech Solutions www.webtechsol.biz').reasons).toContainEqual({
+      rule: 'link-in-field',
+      reason: `A link in the ${ENQUIRY.labels.institutionName} field`,
+      points: HOLD_AT,
+    });
+    expect(rules(enquiry('acme.in/offers'))).toContain('link-in-field');
+  });
+
   it('reads only the fields given roles: the e-mail address is not a link in the name', () => {
     const result = scoreSubmission(MESSAGE, {
       name: 'Asha',
