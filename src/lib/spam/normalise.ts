@@ -96,8 +96,8 @@ const LEET: Readonly<Record<string, string>> = {
   '!': 'i',
 };
 
-/** A run of word characters with Latin letters and a digit or sign among them. */
-const MIXED_WORD = /[\p{L}\p{N}@$!]*[a-z][\p{L}\p{N}@$!]*/gu;
+/** A run of word characters and the signs leetspeak uses (each is one match: linear time). */
+const WORD_RUN = /[\p{L}\p{N}@$!]+/gu;
 
 /** Three or more single letters joined by dots, dashes, stars or spaces: "s.e.o", "c r y p t o". */
 const SPELLED_OUT = /(?<![\p{L}\p{M}\p{N}])\p{L}(?:[ .\-_*·•|/]+\p{L}(?![\p{L}\p{M}\p{N}])){2,}/gu;
@@ -138,7 +138,7 @@ export function normaliseText(text: string): string {
     const near = whole.slice(Math.max(0, offset - 1), offset + 2);
     return /[a-z]/.test(near) ? (LOOKALIKES[char] ?? char) : char;
   });
-  result = result.replace(MIXED_WORD, latinWord);
+  result = result.replace(WORD_RUN, latinWord);
   result = result.replace(SPELLED_OUT, (run) => run.replace(/[ .\-_*·•|/]+/g, ''));
   return result.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
 }

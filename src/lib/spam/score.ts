@@ -120,6 +120,8 @@ const NORMALISED_PHRASES = (() => {
   return [...phrases].map(([key, { entry, spelled }]) => ({
     entry,
     key,
+    // Every match holds the phrase's first word as written: a cheap test before the expression.
+    first: spelled.split(' ', 1)[0]!,
     pattern: phrasePattern(spelled),
   }));
 })();
@@ -129,7 +131,9 @@ const quote = (text: string) => `“${text}”`;
 /** The spam phrases found in `text`, each once. */
 export function findPhrases(text: string): SpamPhrase[] {
   const normalised = normaliseText(text);
-  const found = NORMALISED_PHRASES.filter(({ pattern }) => pattern.test(normalised));
+  const found = NORMALISED_PHRASES.filter(
+    ({ first, pattern }) => normalised.includes(first) && pattern.test(normalised),
+  );
   // A phrase inside a longer one found ("seo" in "seo services") counts once, as the longer.
   return found
     .filter(({ key }) => !found.some((other) => other.key !== key && other.key.includes(key)))
