@@ -191,6 +191,7 @@ const CHEAP_TLDS = new Set([
   'su',
   'ru',
   'money',
+  'shop',
 ]);
 
 /** True when `link`'s host ends in one of CHEAP_TLDS. */
