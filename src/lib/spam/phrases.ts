@@ -10,7 +10,7 @@
  *
  * What does not belong here: words of the company's own trade (solar, waste, loan of a bank
  * for a plant, subsidy, investment in a plant, "marketing" of a product), which prospects use.
- * tests/unit/spam/phrases.test.ts pins that the site's own pages score nothing.
+ * tests/unit/spam/site-text.test.ts pins that the site's own pages hold none of them.
  */
 
 export interface SpamPhrase {
