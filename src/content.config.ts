@@ -193,6 +193,16 @@ const projects = collection('projects', {
     .describe('What the project delivers, one line each; at least 3.'),
 });
 
+/** The service pages a home slide or service card may open. */
+const servicePage = z.enum([
+  '/renewable-energy',
+  '/hospitality',
+  '/solid-waste-management',
+  '/liquid-waste-management',
+  '/integrated-farming',
+  '/corporate-sustainability',
+]);
+
 /** Home slider: exactly four slides in the spec. */
 const slides = collection('slides', {
   order: order('in the home page slider'),
@@ -203,6 +213,7 @@ const slides = collection('slides', {
     'Photo behind the slide (a file of src/assets/slides).',
   ),
   alt: text().describe('What the photo shows, for visitors who cannot see it (screen readers).'),
+  link: servicePage.describe('Service page the slide\'s "Explore" link opens.'),
 });
 
 /** Resource persons on the home page. */
@@ -219,16 +230,7 @@ const serviceCards = collection('serviceCards', {
   title: text().describe('Heading of the card.'),
   description: text().describe('Text of the card, a few sentences.'),
   icon: icon.describe('Lucide icon at the top of the card.'),
-  link: z
-    .enum([
-      '/renewable-energy',
-      '/hospitality',
-      '/solid-waste-management',
-      '/liquid-waste-management',
-      '/integrated-farming',
-      '/corporate-sustainability',
-    ])
-    .describe('Service page the card opens.'),
+  link: servicePage.describe('Service page the card opens.'),
 });
 
 /**

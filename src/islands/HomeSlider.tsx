@@ -21,6 +21,8 @@ export interface Slide {
   title: string;
   subtitle: string;
   alt: string;
+  /** The slide's service page, in the page's language. */
+  href: string;
   image: SlideImage;
 }
 
@@ -165,6 +167,7 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
               aria-roledescription={labels.slide}
               aria-label={fill(labels.slideOf, { index: index + 1, count: slides.length })}
               aria-hidden={index === selected ? undefined : true}
+              inert={index !== selected}
             >
               <picture>
                 <source type="image/avif" srcSet={slide.image.avif} sizes={SIZES} />
@@ -185,6 +188,13 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
               <div className="slider__text container">
                 <h2 className="slider__title">{slide.title}</h2>
                 <p className="slider__subtitle">{slide.subtitle}</p>
+                <a
+                  className="slider__link"
+                  href={slide.href}
+                  aria-label={`${labels.explore}: ${slide.title}`}
+                >
+                  {labels.explore}
+                </a>
               </div>
             </div>
           ))}

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { waitForSplash, axeViolations, adminToken } from './support';
+import { waitForSplash, axeViolations, adminToken, stoppedClock } from './support';
 
 const SLIDER_ISLAND = 'astro-island:has([data-slider])';
 const TICKER_ISLAND = '[data-announcements] > astro-island';
@@ -20,13 +20,6 @@ function requestedPaths(page: Page): string[] {
   return paths;
 }
 
-/** Installs a stopped clock in the page: its timers wait until the test moves it. */
-async function stoppedClock(page: Page): Promise<void> {
-  const now = Date.now();
-  await page.clock.install({ time: now });
-  await page.clock.pauseAt(now + 1_000);
-}
-
 test.describe('home slider', () => {
   test('has four slides, a two-digit number, and previous/next that loop', async ({ page }) => {
     await page.goto('/');
@@ -45,10 +38,37 @@ test.describe('home slider', () => {
     await page.getByRole('button', { name: 'Previous slide' }).click();
     await expect(number).toHaveText(`0${((start + 2) % 4) + 1}`);
 
-    // Only the current slide is exposed to assistive technology.
+    // Only the current slide is exposed to assistive technology, and only its link is reachable.
     await expect(slider.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveCount(
       1,
     );
+    const links = slider.getByRole('link', { name: /^Explore: / });
+    await expect(links).toHaveCount(1);
+    await expect(slider.locator('.slider__link')).toHaveCount(4);
+    await expect(slider.locator('[inert] .slider__link')).toHaveCount(3);
+  });
+
+  test("each slide links to its service page, in the page's language", async ({ page }) => {
+    const expected = [
+      ['Power from the Sun', '/renewable-energy'],
+      ['Harnessing the Wind', '/renewable-energy'],
+      ['Clean Water, Living Backwaters', '/liquid-waste-management'],
+      ['Farms That Feed the Future', '/integrated-farming'],
+    ];
+    await page.goto('/');
+    const hrefs = await page
+      .locator('.slider__link')
+      .evaluateAll((links) =>
+        links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+      );
+    expect(hrefs).toEqual(expected.map(([title, href]) => [`Explore: ${title}`, href]));
+    await expect(page.locator('.slider__link').first()).toHaveText('Explore');
+    await page.goto('/ar/');
+    await expect(page.locator('.slider__link').first()).toHaveAttribute(
+      'href',
+      '/ar/renewable-energy',
+    );
+    await expect(page.locator('.slider__link').first()).toContainText('استكشف');
   });
 
   test('advances by itself every 5 s until paused, and plays again', async ({ page }) => {

@@ -70,7 +70,7 @@ export const en = {
     next: 'Next slide',
     pause: 'Pause slideshow',
     play: 'Play slideshow',
-    /** The link on each slide to its service page, followed by the slide's title for screen readers. */
+    /** The link on each slide to its service page; its name adds the slide's title. */
     explore: 'Explore',
   },
   ticker: {
