@@ -27,10 +27,10 @@ import { HttpError, type FunctionContext } from './http.ts';
 import { spentProofs } from './repositories/spent-proofs.ts';
 
 export const ALGORITHM = 'PBKDF2/SHA-256';
-/** PBKDF2 iterations per counter tried. */
-export const COST = 100;
+/** PBKDF2 iterations per counter tried (ALTCHA_COST overrides it, for measurements). */
+export const COST = 1_000;
 /** The largest counter a challenge asks for (ALTCHA_MAX_NUMBER overrides it, e.g. in tests). */
-export const MAX_NUMBER = 1_500;
+export const MAX_NUMBER = 1_000;
 /** How long a challenge may be solved and sent (the browser renews it a minute before). */
 export const CHALLENGE_TTL_MS = 30 * 60_000;
 /** Spent keys of expired challenges deleted at most per accepted solution. */
@@ -50,6 +50,7 @@ function hmacKey(context: FunctionContext): string {
 }
 
 const maxNumber = () => readPositiveInt('ALTCHA_MAX_NUMBER', MAX_NUMBER);
+const cost = () => readPositiveInt('ALTCHA_COST', COST);
 
 /** A new challenge, issued at `now` (epoch ms). */
 export function issueChallenge(context: FunctionContext, now = Date.now()): Promise<Challenge> {
@@ -57,7 +58,7 @@ export function issueChallenge(context: FunctionContext, now = Date.now()): Prom
   const max = maxNumber();
   return createChallenge({
     algorithm: ALGORITHM,
-    cost: COST,
+    cost: cost(),
     deriveKey,
     counter: randomInt(Math.ceil(max / 10), max + 1),
     expiresAt: Math.floor((now + CHALLENGE_TTL_MS) / 1000),
