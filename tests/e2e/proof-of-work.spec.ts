@@ -4,7 +4,14 @@
  * solves it before the message is typed; the stored lead is then `verified`. Without a solution
  * (the challenge cannot be fetched; a plain form post) the message is still sent, `unverified`.
  */
-import { expect, test, type Page, type Worker } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Worker,
+} from '@playwright/test';
 import { storedLeads } from './lead-forms-support';
 
 interface Message {
@@ -31,14 +38,39 @@ function watch(page: Page) {
 
 const marker = (what: string) => `E2E proof ${what} ${Date.now()} ${test.info().project.name}`;
 
+async function openContactForm(page: Page): Promise<Locator> {
+  await page.goto('/privacy-policy#contact-form');
+  const form = page.locator('#contact-form form');
+  await expect(form).toHaveAttribute('novalidate', '');
+  return form;
+}
+
+/** Types a message whose text is `text`, sends it and waits for the confirmation. */
+async function sendMessage(form: Locator, text: string): Promise<void> {
+  await form.getByLabel('Email').fill('visitor@example.org');
+  await form.getByLabel('Name').fill('Asha Menon');
+  await form.getByLabel('Message').fill(text);
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Message sent successfully!')).toBeVisible();
+}
+
+/** The `verification` of each stored message whose text is `text`, which are then deleted. */
+async function verificationsOf(request: APIRequestContext, text: string) {
+  const sent = await storedLeads<Message>(
+    request,
+    '/api/contact-messages',
+    (m) => m.message === text,
+  );
+  await sent.remove();
+  return sent.found.map((m) => m.verification);
+}
+
 test('the first focus starts the worker, it solves, and the lead is stored verified', async ({
   page,
   request,
 }) => {
   const seen = watch(page);
-  await page.goto('/privacy-policy#contact-form');
-  const form = page.locator('#contact-form form');
-  await expect(form).toHaveAttribute('novalidate', '');
+  const form = await openContactForm(page);
   await page.mouse.wheel(0, 400);
   // Loaded, scrolled, idle: no challenge asked for, no worker started.
   await page.waitForTimeout(1_000);
@@ -52,19 +84,8 @@ test('the first focus starts the worker, it solves, and the lead is stored verif
   await expect.poll(() => seen.closed, { timeout: 15_000 }).toBe(1);
 
   const text = marker('verified');
-  await form.getByLabel('Email').fill('visitor@example.org');
-  await form.getByLabel('Name').fill('Asha Menon');
-  await form.getByLabel('Message').fill(text);
-  await form.getByRole('button', { name: 'Send message' }).click();
-  await expect(form.getByText('Message sent successfully!')).toBeVisible();
-
-  const sent = await storedLeads<Message>(
-    request,
-    '/api/contact-messages',
-    (m) => m.message === text,
-  );
-  expect(sent.found.map((m) => m.verification)).toEqual(['verified']);
-  await sent.remove();
+  await sendMessage(form, text);
+  expect(await verificationsOf(request, text)).toEqual(['verified']);
   expect(seen.csp).toEqual([]);
 });
 
@@ -73,22 +94,10 @@ test('a challenge that cannot be fetched does not stop the send: stored unverifi
   request,
 }) => {
   await page.route('**/api/challenge', (route) => route.abort());
-  await page.goto('/privacy-policy#contact-form');
-  const form = page.locator('#contact-form form');
-  await expect(form).toHaveAttribute('novalidate', '');
+  const form = await openContactForm(page);
   const text = marker('no challenge');
-  await form.getByLabel('Email').fill('visitor@example.org');
-  await form.getByLabel('Name').fill('Ravi');
-  await form.getByLabel('Message').fill(text);
-  await form.getByRole('button', { name: 'Send message' }).click();
-  await expect(form.getByText('Message sent successfully!')).toBeVisible();
-  const sent = await storedLeads<Message>(
-    request,
-    '/api/contact-messages',
-    (m) => m.message === text,
-  );
-  expect(sent.found.map((m) => m.verification)).toEqual(['unverified']);
-  await sent.remove();
+  await sendMessage(form, text);
+  expect(await verificationsOf(request, text)).toEqual(['unverified']);
 });
 
 test('a plain form post (no JavaScript) is accepted and stored unverified', async ({ request }) => {
@@ -99,13 +108,7 @@ test('a plain form post (no JavaScript) is accepted and stored unverified', asyn
   });
   expect(response.status()).toBe(303);
   expect(response.headers()['location']).toContain('/thank-you/');
-  const sent = await storedLeads<Message>(
-    request,
-    '/api/contact-messages',
-    (m) => m.message === text,
-  );
-  expect(sent.found.map((m) => m.verification)).toEqual(['unverified']);
-  await sent.remove();
+  expect(await verificationsOf(request, text)).toEqual(['unverified']);
 });
 
 test('the enquiry wizard starts its worker on the first focus only', async ({ page }) => {
