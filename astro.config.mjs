@@ -71,6 +71,8 @@ export default defineConfig({
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        // The forms' proof-of-work solver (src/lib/proof/worker.ts), a file of this site.
+        "worker-src 'self'",
         "frame-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -1,6 +1,7 @@
 /**
  * The shape shared by the public POSTs (contact message, enquiry): parse → language → honeypot →
- * validate → store → notify → answer. JSON clients get JSON; form posts (the no-JS fallback) get
+ * validate → proof of work (`altcha`: verified, unverified or refused; proof-of-work.ts) → store
+ * → notify → answer. JSON clients get JSON; form posts (the no-JS fallback) get
  * a 303 to the thank-you page, or back to the form with `?error=…`, both in the form's language.
  *
  * The language is the body's `lang` field when it names one of the site's locales, else the best
@@ -24,6 +25,7 @@ import {
 import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
+import { checkProof } from './proof-of-work.ts';
 import { acknowledgement, acknowledging, limitReached } from './acknowledgement.ts';
 import { notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
@@ -143,10 +145,12 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw new HttpError(400, invalidFieldsMessage(lang), { fields });
     }
     const key = idempotencyKey(req);
+    // Last of the checks: a valid proof is spent by it.
+    const { verification } = await checkProof(data['altcha'], lang, context);
     let saved: Submitted<v.InferOutput<S>>;
     try {
       saved = await options.save(
-        { ...(result.output as object), lang } as v.InferOutput<S> & LeadRecord,
+        { ...(result.output as object), lang, verification } as v.InferOutput<S> & LeadRecord,
         key,
       );
     } catch (error) {

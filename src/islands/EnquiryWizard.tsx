@@ -17,6 +17,7 @@ import { draftKey } from '../lib/forms/draft';
 import { holdUntil, replayEarlySubmit } from '../lib/forms/early-submit';
 import { typedValues } from '../lib/forms/typed';
 import { postJson } from '../lib/forms/submit';
+import { proveOnFocus, type FormProof } from '../lib/proof/guard';
 import { StepIndicator } from './enquiry/StepIndicator';
 import { StepContact } from './enquiry/StepContact';
 import { StepProfile } from './enquiry/StepProfile';
@@ -73,6 +74,13 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
   const [status, setStatus] = useState<Status>('none');
   const [retryable, setRetryable] = useState(false);
   const done = useRef<HTMLDivElement>(null);
+  const proof = useRef<FormProof>(undefined);
+  const sent = status === 'success';
+
+  // Proof of work from the first focus in the form (a new form after a sent one: a new proof).
+  useEffect(() => {
+    if (!sent && form.current) proof.current = proveOnFocus(form.current);
+  }, [sent]);
 
   // Back from a plain form post the server refused: show the banner and the step at fault.
   useEffect(() => {
@@ -162,7 +170,12 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
     setStatus('submitting');
     const result = await postJson(
       '/api/enquiries',
-      { ...values, lang: locale, website: honeypotValue(form.current) },
+      {
+        ...values,
+        lang: locale,
+        website: honeypotValue(form.current),
+        altcha: await proof.current?.take(),
+      },
       idempotencyKey,
     );
     if (result.ok) {

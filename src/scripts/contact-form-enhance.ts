@@ -26,6 +26,7 @@ import {
   updateDraft,
 } from '../lib/forms/draft';
 import { postJson } from '../lib/forms/submit';
+import { proveOnFocus } from '../lib/proof/guard';
 import { typedValues } from '../lib/forms/typed';
 
 const FIELDS = ['email', 'name', 'message'] as const;
@@ -56,6 +57,8 @@ function enhanceContactForm(form: HTMLFormElement): void {
   let errors: Partial<Record<string, string>> = {};
   /** From the press of Send to the answer: one send at a time. */
   let busy = false;
+  // This script arrives on the first focus, so the solve starts at once.
+  const proof = proveOnFocus(form);
 
   const read = () =>
     Object.fromEntries(FIELDS.map((field, i) => [field, controls[i]!.value])) as Values;
@@ -132,7 +135,7 @@ function enhanceContactForm(form: HTMLFormElement): void {
     show('sending');
     const result = await postJson(
       '/api/contact',
-      { ...checked.output, lang, website: honeypotValue(form) },
+      { ...checked.output, lang, website: honeypotValue(form), altcha: await proof.take() },
       draft.idempotencyKey,
     );
     if (result.ok) {

@@ -12,6 +12,9 @@ export const validation = {
   recheck: 'Please check this field.',
   /** The API's answer above its field messages (a 400). */
   invalidFields: 'Some fields are invalid.',
+  /** The API's answer to a proof of work already spent or expired (a 409). */
+  proofRefused:
+    'This form had already been sent, or had waited too long. Nothing was stored: please send it again.',
   phone: 'Phone number must be at least 10 digits.',
   enquiryType: 'Please select an enquiry type.',
   institutionName: 'Institution name is required.',

@@ -20,9 +20,12 @@ export type SubmitResult =
       retryable: boolean;
     };
 
-/** The server's statuses for "not now" (and 0: no answer at all). */
+/**
+ * The server's statuses for "not now" (and 0: no answer at all), and 409: a proof of work spent
+ * or expired, which the next send replaces with a fresh one (lib/proof/guard.ts).
+ */
 export function isRetryable(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
+  return status === 0 || status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
 /**

@@ -25,11 +25,20 @@ export interface FormFallback {
 }
 
 /**
+ * Whether a lead came with a valid proof of work (functions/_lib/proof-of-work.ts): `verified`, or
+ * `unverified` when it came without one (a form sent without JavaScript, or before a slow solve
+ * was done), which is accepted all the same.
+ */
+export type Verification = 'verified' | 'unverified';
+
+/**
  * What every lead records besides its form's fields: the language it was sent in (the API
- * resolves it: the form's `lang`, else `Accept-Language`, else English).
+ * resolves it: the form's `lang`, else `Accept-Language`, else English) and its `verification`
+ * (absent on leads stored before proofs of work).
  */
 export interface LeadRecord {
   lang: Locale;
+  verification?: Verification;
 }
 
 /** The record's fields that its form sends (what the schema outputs). */

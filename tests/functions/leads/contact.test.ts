@@ -36,6 +36,8 @@ describe('POST /api/contact', () => {
         name: 'Ravi',
         message: 'Please call me back.',
         lang: 'en',
+        // Sent without a proof of work (tests/functions/proof/ has the verified ones).
+        verification: 'unverified',
         status: 'New',
         notes: [],
         version: 1,
