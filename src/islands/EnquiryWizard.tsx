@@ -22,6 +22,7 @@ import { StepContact } from './enquiry/StepContact';
 import { StepProfile } from './enquiry/StepProfile';
 import { StepRequirement } from './enquiry/StepRequirement';
 import { StepSite } from './enquiry/StepSite';
+import { useFunnelReport } from './enquiry/useFunnelReport';
 import type { StepProps } from './enquiry/types';
 
 type Status = 'none' | 'submitting' | 'success' | 'error';
@@ -73,6 +74,7 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
   const [status, setStatus] = useState<Status>('none');
   const [retryable, setRetryable] = useState(false);
   const done = useRef<HTMLDivElement>(null);
+  const funnel = useFunnelReport(step, hydrated, locale, status === 'success');
 
   // Back from a plain form post the server refused: show the banner and the step at fault.
   useEffect(() => {
@@ -166,6 +168,7 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
       idempotencyKey,
     );
     if (result.ok) {
+      funnel.sent();
       clearDraft();
       setErrors({});
       setStep(0);

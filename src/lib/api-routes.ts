@@ -48,6 +48,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...LEAD_KINDS.flatMap(leadRoutes),
   ...expand([
     ['/api/health', ['GET']],
+    ['/api/pageview', ['POST']],
     ['/api/erasure', ['GET', 'POST']],
     ['/api/outbox', ['GET', 'POST']],
     ['/api/backup', ['GET']],
