@@ -54,7 +54,9 @@ export function countThisView(): void {
   };
   addEventListener('pagehide', send, { once: true });
   const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(send, { timeout: 5000 }) : setTimeout(send, 1);
+    'requestIdleCallback' in window
+      ? requestIdleCallback(send, { timeout: 5000 })
+      : setTimeout(send, 1);
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 }

@@ -28,7 +28,11 @@ const PageViewSchema = v.strictObject({
   lang: v.picklist(LOCALES),
   device: v.picklist(DEVICES),
   ref: v.optional(
-    v.pipe(v.string(), v.maxLength(100), v.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)*$/i)),
+    v.pipe(
+      v.string(),
+      v.maxLength(100),
+      v.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)*$/i),
+    ),
   ),
   utm: v.optional(
     v.strictObject({

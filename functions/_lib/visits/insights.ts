@@ -5,7 +5,14 @@
  * with the day's unique visitors counted from its first-view keys. One read per finished day;
  * a live day lists its own prefixes only.
  */
-import { DAY_MS, dayOf, dayStart, foldersUnder, keysUnder, readJSON } from '../repositories/visits.ts';
+import {
+  DAY_MS,
+  dayOf,
+  dayStart,
+  foldersUnder,
+  keysUnder,
+  readJSON,
+} from '../repositories/visits.ts';
 import { KEEP_MS, countBucket, countKeys, sumBuckets, type DayTotals } from './rollup.ts';
 import { addTotals, emptyTotals } from './totals.ts';
 

@@ -14,7 +14,14 @@ import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { HttpError, type FunctionContext } from '../http.ts';
 import { daySalt, dayOf, keepFirstView, writeEvent } from '../repositories/visits.ts';
-import { MAX_ENCODED, encodeEvent, isStep, parseVisit, visitEvent, type VisitInput } from './event.ts';
+import {
+  MAX_ENCODED,
+  encodeEvent,
+  isStep,
+  parseVisit,
+  visitEvent,
+  type VisitInput,
+} from './event.ts';
 import { takeQuota } from './quota.ts';
 
 /** Largest body the beacon sends, with room to spare. */

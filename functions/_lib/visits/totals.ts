@@ -19,7 +19,15 @@ export interface Totals {
   steps: Tally;
 }
 
-const TALLIES = ['pages', 'langs', 'referrers', 'campaigns', 'devices', 'countries', 'steps'] as const;
+const TALLIES = [
+  'pages',
+  'langs',
+  'referrers',
+  'campaigns',
+  'devices',
+  'countries',
+  'steps',
+] as const;
 
 export function emptyTotals(): Totals {
   return {
@@ -50,7 +58,10 @@ export function addEvent(totals: Totals, event: VisitEvent): void {
   bump(totals.devices, event.device);
   bump(totals.countries, event.country);
   if (event.source !== undefined || event.medium !== undefined || event.campaign !== undefined) {
-    bump(totals.campaigns, JSON.stringify([event.source ?? null, event.medium ?? null, event.campaign ?? null]));
+    bump(
+      totals.campaigns,
+      JSON.stringify([event.source ?? null, event.medium ?? null, event.campaign ?? null]),
+    );
   }
 }
 

@@ -20,7 +20,13 @@ function* events() {
   for (let i = 0; i < RECORDS; i++) {
     const at = day + Math.floor((i * DAY) / RECORDS);
     const visitor = `v${String(i % VISITORS).padStart(21, '0')}`;
-    const event = { kind: 'view' as const, lang: 'en', path: `/p${i % 40}/`, device: 'mobile', visitor };
+    const event = {
+      kind: 'view' as const,
+      lang: 'en',
+      path: `/p${i % 40}/`,
+      device: 'mobile',
+      visitor,
+    };
     yield { key: `e/${dayOf(at)}/${bucketOf(at)}/${newId(at)}.${encodeEvent(event)}`, value: '' };
     if (i < VISITORS) yield { key: `f/${dayOf(at)}/${visitor}`, value: { ...event, at } };
   }

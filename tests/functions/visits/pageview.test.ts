@@ -92,7 +92,12 @@ describe('POST /api/pageview', () => {
   it('counts a view under Global Privacy Control without a visitor key', async () => {
     await sendVisit(clockAt(T0), viewBody(), { headers: { 'sec-gpc': '1' } });
     const [event] = await events();
-    expect(event).toEqual({ kind: 'view', path: '/renewable-energy/', lang: 'en', device: 'desktop' });
+    expect(event).toEqual({
+      kind: 'view',
+      path: '/renewable-energy/',
+      lang: 'en',
+      device: 'desktop',
+    });
     expect(await storedKeys('f/')).toEqual([]);
     expect(await storedKeys('salt/')).toEqual([]);
   });
@@ -129,7 +134,10 @@ describe('POST /api/pageview', () => {
   it('refuses a long body of percent-escapes that would make a key past the limit', async () => {
     const res = await sendVisit(
       clockAt(T0),
-      viewBody({ path: `/${'%E0%B4%85'.repeat(13)}`, utm: { source: 'é'.repeat(40), medium: 'ü'.repeat(40), campaign: '൦'.repeat(40) } }),
+      viewBody({
+        path: `/${'%E0%B4%85'.repeat(13)}`,
+        utm: { source: 'é'.repeat(40), medium: 'ü'.repeat(40), campaign: '൦'.repeat(40) },
+      }),
     );
     expect(res.status).toBe(400);
     expect(await storedKeys()).toEqual([]);

@@ -33,25 +33,35 @@ async function filesHolding(dir: string, needles: readonly string[]): Promise<st
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
     const text = `${path}\n${await readFile(path, 'latin1')}`;
-    if (needles.some((needle) => text.includes(needle) || text.includes(encodeURIComponent(needle))))
+    if (
+      needles.some((needle) => text.includes(needle) || text.includes(encodeURIComponent(needle)))
+    )
       found.push(path);
   }
   return found;
 }
 
 const ADDRESSES = ['198.51.100.77', '203.0.113.154', '2001:db8::4f2a', '192.0.2.9'];
-const AGENTS = [CHROME, FIREFOX, 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1'];
+const AGENTS = [
+  CHROME,
+  FIREFOX,
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1',
+];
 
 describe('privacy of visit counts', () => {
   it('stores no address and no user agent anywhere, and the salt is gone the next day', async () => {
     const clock = clockAt(T0);
     for (let i = 0; i < 24; i++) {
       clock.now = T0 + i * 20 * 60_000;
-      await sendVisit(clock, viewBody({ path: i % 2 ? '/' : '/ar/about/', lang: i % 2 ? 'en' : 'ar' }), {
-        ip: ADDRESSES[i % ADDRESSES.length]!,
-        ua: AGENTS[i % AGENTS.length]!,
-        country: 'IN',
-      });
+      await sendVisit(
+        clock,
+        viewBody({ path: i % 2 ? '/' : '/ar/about/', lang: i % 2 ? 'en' : 'ar' }),
+        {
+          ip: ADDRESSES[i % ADDRESSES.length]!,
+          ua: AGENTS[i % AGENTS.length]!,
+          country: 'IN',
+        },
+      );
     }
     await runRollup(T0 + 10 * HOUR);
     expect(await storedKeys('e/')).toHaveLength(24);

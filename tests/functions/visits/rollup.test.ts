@@ -114,7 +114,7 @@ describe('the visits rollup', () => {
     expect(total.visitors).toBe(1);
   });
 
-  it('reads day totals plus today\'s raw events, rolled or not', async () => {
+  it("reads day totals plus today's raw events, rolled or not", async () => {
     const clock = clockAt(T0 - DAY);
     await aDayOfVisits(clock, 5, 5);
     clock.now = T0;
