@@ -54,6 +54,21 @@ async function readVisit(req: Request): Promise<VisitInput> {
   return input;
 }
 
+/**
+ * The visitor key of a request on the UTC day of `at`, or undefined under Global Privacy Control
+ * or without a client address. A lead stored the same day finds its first page view by it
+ * (repositories/visits.ts `firstView`).
+ */
+export async function requestVisitor(
+  req: Request,
+  context: FunctionContext,
+  at: number,
+): Promise<string | undefined> {
+  if (req.headers.get('sec-gpc')?.trim() === '1' || context.ip === undefined) return undefined;
+  const salt = await daySalt(dayOf(at));
+  return visitorKey(salt, new URL(req.url).host, context.ip, req.headers.get('user-agent') ?? '');
+}
+
 export interface RecordOptions {
   clock?: () => number;
 }
@@ -65,13 +80,9 @@ export function recordVisit({ clock = () => Date.now() }: RecordOptions = {}) {
     const accepted = new Response(null, { status: 202, headers: { 'cache-control': 'no-store' } });
     if (isbot(userAgent)) return accepted;
     const at = clock();
-    const gpc = req.headers.get('sec-gpc')?.trim() === '1';
     const store = async () => {
       if (!(await takeQuota(at))) return;
-      const withKey = !isStep(input) && !gpc && context.ip !== undefined;
-      const visitor = withKey
-        ? visitorKey(await daySalt(dayOf(at)), new URL(req.url).host, context.ip!, userAgent)
-        : undefined;
+      const visitor = isStep(input) ? undefined : await requestVisitor(req, context, at);
       const code = context.geo?.country?.code;
       const country = code !== undefined && /^[A-Z]{2}$/.test(code) ? code : undefined;
       const event = visitEvent(input, { country, visitor });
