@@ -72,7 +72,9 @@ export async function storedKeys(prefix = ''): Promise<string[]> {
   return keys.sort();
 }
 
-export const runRollup = (now: number) => withRequestScope(undefined, () => rollUp(now), 60_000);
+/** One rollup run at `now`, with the storage time of a scheduled run (or more). */
+export const runRollup = (now: number, deadlineMs = 60_000) =>
+  withRequestScope(undefined, () => rollUp(now), deadlineMs);
 
 export const insights = (range: InsightsRange, now: number) =>
   withRequestScope(undefined, () => readInsights(range, now), 60_000);
