@@ -94,13 +94,30 @@ test('is not on the sign-in page', async ({ page }) => {
   expect(sent).toEqual([]);
 });
 
-test('the enquiry wizard reports its first step reached, without a visitor key', async ({
+test('the enquiry wizard reports each step reached, once, without a visitor key', async ({
   page,
 }) => {
   const sent = beacons(page);
-  await page.goto('/renewable-energy');
-  await expect(page.locator('#enquiry-form')).toBeVisible();
-  await expect
-    .poll(() => sent.filter((body) => 'step' in body))
-    .toEqual([{ step: '1', lang: 'en' }]);
+  const steps = () => sent.filter((body) => 'step' in body);
+  await page.goto('/renewable-energy#enquiry');
+  const form = page.locator('#enquiry-form');
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute('novalidate', ''); // Hydrated.
+  await expect.poll(steps).toEqual([{ step: '1', lang: 'en' }]);
+  await form.getByLabel('Full Name').fill('E2E Funnel');
+  await form.getByLabel('Email Address').fill('funnel@school.example');
+  await form.getByLabel('Phone Number').fill('9876543210');
+  await form.getByLabel('Country').fill('India');
+  await form.getByLabel('State / Province').fill('Kerala');
+  await form.getByLabel('City / Town / Village').fill('Thrissur');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(steps).toEqual([
+    { step: '1', lang: 'en' },
+    { step: '2', lang: 'en' },
+  ]);
+  // Back to step 1 and on again: already reached, not reported twice.
+  await form.getByRole('button', { name: /Back|Previous/ }).click();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await settle(page);
+  expect(steps()).toHaveLength(2);
 });
