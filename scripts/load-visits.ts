@@ -39,7 +39,7 @@ const agents = Array.from(
     new Agent({
       keepAlive: true,
       maxSockets: 4,
-      localAddress: `127.77.${i >> 8}.${(i & 255) + 1}`,
+      localAddress: `127.77.${i >> 7}.${(i & 127) + 1}`,
     }),
 );
 const userAgent = (i: number) =>

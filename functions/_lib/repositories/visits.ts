@@ -45,13 +45,36 @@ export function writeEvent(event: VisitEvent, at: number): Promise<string> {
   });
 }
 
-/** Keeps `event` as the day's first page view of its visitor, unless one is already kept. */
-export function keepFirstView(event: VisitEvent, at: number): Promise<void> {
-  if (event.visitor === undefined) return Promise.resolve();
-  const key = `f/${dayOf(at)}/${event.visitor}`;
-  return visits(async (store) => {
-    await store.setJSON(key, { ...event, at: new Date(at).toISOString() }, { onlyIfNew: true });
+/** Visitor keys this instance has kept a first view of, per store and day (bounded). */
+const kept = new Map<string, Set<string>>();
+const KEPT_MAX = 100_000;
+
+/**
+ * Keeps `event` as the day's first page view of its visitor, unless one is already kept (by
+ * this instance, known without a storage call; by another, refused by `onlyIfNew`).
+ */
+export async function keepFirstView(event: VisitEvent, at: number): Promise<void> {
+  const { visitor } = event;
+  if (visitor === undefined) return;
+  const day = dayOf(at);
+  const scope = `${scopedName(VISITS_STORE)}|${day}`;
+  let known = kept.get(scope);
+  if (known === undefined) {
+    kept.clear(); // Only the current day's keys are worth remembering.
+    known = new Set();
+    kept.set(scope, known);
+  }
+  if (known.has(visitor)) return;
+  await visits(async (store) => {
+    await store.setJSON(
+      `f/${day}/${visitor}`,
+      { ...event, at: new Date(at).toISOString() },
+      {
+        onlyIfNew: true,
+      },
+    );
   });
+  if (known.size < KEPT_MAX) known.add(visitor);
 }
 
 /** The day's first page view of `visitor`, if the day's raw events are still kept. */
@@ -64,27 +87,34 @@ export function firstView(
   );
 }
 
-const salts = new Map<string, string>();
+const salts = new Map<string, Promise<string>>();
 
-/** The day's secret salt: made by whichever instance comes first, read by every other. */
-export async function daySalt(day: string): Promise<string> {
+/**
+ * The day's secret salt: made by whichever instance comes first, read by every other. An
+ * instance asks storage once a day (simultaneous requests share the one question).
+ */
+export function daySalt(day: string): Promise<string> {
   const cacheKey = `${scopedName(VISITS_STORE)}|${day}`;
   const known = salts.get(cacheKey);
   if (known !== undefined) return known;
-  const salt = await visits(async (store) => {
+  const asked = visits(async (store) => {
     const key = `salt/${day}`;
     await store.set(key, randomBytes(32).toString('base64'), { onlyIfNew: true });
-    return store.get(key, { type: 'text' });
+    const salt = await store.get(key, { type: 'text' });
+    if (salt === null) throw new Error(`${key} vanished as it was made`);
+    return salt;
   });
-  if (salt === null) throw new Error(`salt/${day} vanished as it was made`);
   for (const old of salts.keys()) if (!old.endsWith(`|${day}`)) salts.delete(old);
-  salts.set(cacheKey, salt);
-  return salt;
+  salts.set(cacheKey, asked);
+  // A failed question is asked again by the next request.
+  asked.catch(() => salts.delete(cacheKey));
+  return asked;
 }
 
-/** Forgets the salts this instance holds (tests: a cold instance). */
+/** Forgets the salts and first views this instance holds (tests: a cold instance). */
 export function forgetSalts(): void {
   salts.clear();
+  kept.clear();
 }
 
 /** Calls `onPage` with each page of keys under `prefix`; stops when it returns false. */

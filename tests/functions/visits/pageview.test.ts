@@ -6,6 +6,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import pageviewFn from '../../../functions/pageview.ts';
+import { withRequestScope } from '../../../functions/_lib/repositories/store.ts';
+import { daySalt, forgetSalts } from '../../../functions/_lib/repositories/visits.ts';
 import { eventOfKey } from '../../../functions/_lib/visits/totals.ts';
 import { call, useBlobs } from '../helpers.ts';
 import {
@@ -76,6 +78,26 @@ describe('POST /api/pageview', () => {
     expect(keys[5]).not.toBe(keys[0]);
     // Only the first view of each key that day is kept as its first.
     expect(await storedKeys('f/2026-03-10/')).toHaveLength(3);
+  });
+
+  it('gives simultaneous views of one visitor on a cold instance one key, from one salt', async () => {
+    const clock = clockAt(T0);
+    await Promise.all(Array.from({ length: 30 }, () => sendVisit(clock, viewBody())));
+    expect(new Set((await events()).map((event) => event!.visitor)).size).toBe(1);
+    expect(await storedKeys('salt/')).toHaveLength(1);
+    expect(await storedKeys('f/')).toHaveLength(1);
+  });
+
+  it("has instances that make the day's salt at once agree on one", async () => {
+    const made = await withRequestScope(undefined, async () => {
+      const asked: Promise<string>[] = [];
+      for (let instance = 0; instance < 8; instance++) {
+        asked.push(daySalt('2026-03-10'));
+        forgetSalts(); // The next one asks storage as another instance would.
+      }
+      return Promise.all(asked);
+    });
+    expect(new Set(made).size).toBe(1);
   });
 
   it('counts a wizard step without a visitor key', async () => {
