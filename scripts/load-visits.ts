@@ -45,6 +45,8 @@ const agents = Array.from(
 const userAgent = (i: number) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.${i}.0 Safari/537.36`;
 
+const failures = new Map<string, number>();
+
 function send(n: number): Promise<{ status: number; ms: number }> {
   const visitor = n % visitors;
   const path = PAGES[n % PAGES.length]!;
@@ -70,7 +72,13 @@ function send(n: number): Promise<{ status: number; ms: number }> {
         res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - started }));
       },
     );
-    req.on('error', () => done({ status: 0, ms: performance.now() - started }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      failures.set(
+        error.code ?? error.message,
+        (failures.get(error.code ?? error.message) ?? 0) + 1,
+      );
+      done({ status: 0, ms: performance.now() - started });
+    });
     req.end(body);
   });
 }
@@ -94,6 +102,10 @@ console.log(
   `sent ${total} in ${sendSeconds.toFixed(1)} s: ${accepted} × 202, ${total - accepted} errors; ` +
     `latency p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms`,
 );
+if (failures.size) console.log('errors:', Object.fromEntries(failures));
+const statuses = new Map<number, number>();
+for (const { status } of results) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+console.log('answers:', Object.fromEntries(statuses));
 for (const agent of agents) agent.destroy();
 
 // The server stores after its answers: give its last writes a moment.

@@ -35,14 +35,15 @@ export async function takeQuota(now: number): Promise<boolean> {
       block.left--;
       return true;
     }
-    // One claim at a time per instance: simultaneous requests share the block it takes.
-    let claim = claiming.get(name);
+    // One claim at a time per instance and minute: simultaneous requests share its block.
+    const claimKey = `${name}|${minute}`;
+    let claim = claiming.get(claimKey);
     if (claim === undefined) {
-      claim = claimBlock(minute).finally(() => claiming.delete(name));
-      claiming.set(name, claim);
+      claim = claimBlock(minute).finally(() => claiming.delete(claimKey));
+      claiming.set(claimKey, claim);
     }
     const taken = await claim;
-    if (taken === undefined || taken.minute !== minute) return false;
+    if (taken === undefined) return false;
     held.set(name, taken);
   }
 }

@@ -200,6 +200,17 @@ describe('POST /api/pageview', () => {
     expect(res.headers.get('allow')).toBe('POST');
   });
 
+  it('loses no view at a minute boundary, where a claim of each minute is in flight', async () => {
+    const before = clockAt(T0 + 59_990);
+    const after = clockAt(T0 + 60_010);
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        sendVisit(i % 2 ? after : before, viewBody(), { ip: `203.0.113.${i}` }),
+      ),
+    );
+    expect(await storedKeys('e/')).toHaveLength(60);
+  });
+
   it('stores no more than the site-wide quota a minute, across instances and addresses', async () => {
     vi.stubEnv('PAGEVIEW_SITE_PER_MINUTE', '200');
     const clock = clockAt(T0);
