@@ -165,7 +165,8 @@ describe('POST /api/pageview', () => {
     expect(await storedKeys()).toEqual([]);
   });
 
-  it('answers 202 without waiting for storage, and stores after the answer', async () => {
+  /** The function itself, as Netlify calls it: its answer, and the work it left to `waitUntil`. */
+  async function postWithWaitUntil(): Promise<{ res: Response; later: Promise<unknown>[] }> {
     const later: Promise<unknown>[] = [];
     const res = await call(pageviewFn, {
       path: '/api/pageview',
@@ -173,6 +174,11 @@ describe('POST /api/pageview', () => {
       headers: { 'user-agent': CHROME },
       context: { waitUntil: (promise) => void later.push(promise) },
     });
+    return { res, later };
+  }
+
+  it('answers 202 without waiting for storage, and stores after the answer', async () => {
+    const { res, later } = await postWithWaitUntil();
     expect(res.status).toBe(202);
     expect(later).toHaveLength(1);
     await Promise.all(later);
@@ -181,13 +187,7 @@ describe('POST /api/pageview', () => {
 
   it('answers 202 when storage is unreachable (the view is lost and logged, not an error)', async () => {
     await blobs.pointAtDeadPort();
-    const later: Promise<unknown>[] = [];
-    const res = await call(pageviewFn, {
-      path: '/api/pageview',
-      body: JSON.stringify(viewBody()),
-      headers: { 'user-agent': CHROME },
-      context: { waitUntil: (promise) => void later.push(promise) },
-    });
+    const { res, later } = await postWithWaitUntil();
     expect(res.status).toBe(202);
     await Promise.all(later);
     blobs.restore();
