@@ -23,6 +23,7 @@ import { StepContact } from './enquiry/StepContact';
 import { StepProfile } from './enquiry/StepProfile';
 import { StepRequirement } from './enquiry/StepRequirement';
 import { StepSite } from './enquiry/StepSite';
+import { useFunnelReport } from './enquiry/useFunnelReport';
 import type { StepProps } from './enquiry/types';
 
 type Status = 'none' | 'submitting' | 'success' | 'error';
@@ -76,6 +77,7 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
   const done = useRef<HTMLDivElement>(null);
   const proof = useRef<FormProof>(undefined);
   const sent = status === 'success';
+  const funnel = useFunnelReport(step, hydrated, locale, sent);
 
   // Proof of work from the first focus in the form (a new form after a sent one: a new proof).
   useEffect(() => {
@@ -179,6 +181,7 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
       idempotencyKey,
     );
     if (result.ok) {
+      funnel.sent();
       clearDraft();
       setErrors({});
       setStep(0);

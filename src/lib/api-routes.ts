@@ -49,6 +49,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...expand([
     ['/api/health', ['GET']],
     ['/api/challenge', ['GET']],
+    ['/api/pageview', ['POST']],
     ['/api/erasure', ['GET', 'POST']],
     ['/api/outbox', ['GET', 'POST']],
     ['/api/backup', ['GET']],
