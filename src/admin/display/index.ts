@@ -12,6 +12,7 @@ export {
   NOT_AVAILABLE,
   displayValue,
   enquiryDetailGroups,
+  fieldValue,
   enquiryDetailRows,
   formatDate,
   languageName,
@@ -19,6 +20,7 @@ export {
   type DetailGroup,
   type DetailRow,
 } from './values';
+export { formatPhone } from './phone';
 export { pageButtons, pageCount, pageWithin } from './pagination';
 export {
   SORT_LABELS,

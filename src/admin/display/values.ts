@@ -18,6 +18,7 @@ import {
 } from '../../lib/schemas';
 import { DEFAULT_LOCALE } from '../../i18n/locales';
 import { en } from '../../i18n/forms/en';
+import { formatPhone } from './phone';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -36,6 +37,12 @@ export function displayValue(value: unknown): string {
  */
 export function languageName(lang: string | undefined): string {
   return LANGUAGE_NAMES[lang ?? DEFAULT_LOCALE] ?? lang ?? NOT_AVAILABLE;
+}
+
+/** A field's value as the details read it: `displayValue`, and the phone number formatted. */
+export function fieldValue(field: EnquiryField, enquiry: Enquiry): string {
+  const text = displayValue(enquiry[field]);
+  return field === 'phoneNumber' && text !== NOT_AVAILABLE ? formatPhone(text) : text;
 }
 
 /** Fields shown only when the answer they depend on asks for them. */
@@ -94,7 +101,7 @@ export function enquiryDetailGroups(enquiry: Enquiry): DetailGroup[] {
       .map((field) => ({
         field,
         label: ENQUIRY_FIELD_LABELS[field],
-        value: displayValue(enquiry[field]),
+        value: fieldValue(field, enquiry),
       })),
   })).filter((group) => group.rows.length > 0);
 }

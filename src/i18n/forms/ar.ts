@@ -30,6 +30,7 @@ export const ar: FormText = {
     spaceAvailable: 'يُرجى تحديد ما إذا كانت المساحة متوفرة.',
     preferredTimeline: 'يُرجى اختيار الإطار الزمني المفضّل.',
     monthlyElectricityBill: 'يُرجى إدخال المبلغ بالأرقام فقط.',
+    negativeBill: 'لا يمكن أن يكون مبلغ الفاتورة الشهرية سالبًا.',
   },
   contact: {
     labels: { email: 'البريد الإلكتروني', name: 'الاسم', message: 'الرسالة' },
@@ -75,7 +76,7 @@ export const ar: FormText = {
     optional: '(اختياري)',
     select: 'اختاروا…',
     hints: {
-      phone: 'أرقام فقط، 10 على الأقل، مع رمز الدولة إذا كنتم خارج الهند.',
+      phone: '10 أرقام على الأقل، مع رمز الدولة إذا كنتم خارج الهند.',
       onlyInstitutions: 'للمؤسسات والشركات والجهات الحكومية فقط.',
       tickAll: 'اختاروا كل ما ينطبق.',
       ifOthers: 'إذا اخترتم «أخرى».',

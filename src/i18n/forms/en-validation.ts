@@ -28,4 +28,5 @@ export const validation = {
   spaceAvailable: 'Please specify if space is available.',
   preferredTimeline: 'Please select preferred timeline.',
   monthlyElectricityBill: 'Please enter the amount in numbers only.',
+  negativeBill: 'The monthly bill cannot be negative.',
 } as const;

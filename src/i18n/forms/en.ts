@@ -63,7 +63,7 @@ export const en = {
     optional: '(optional)',
     select: 'Select…',
     hints: {
-      phone: 'Digits only, at least 10, with the country code if outside India.',
+      phone: 'At least 10 digits, with the country code if outside India.',
       onlyInstitutions: 'Only for institutions, businesses and governments.',
       tickAll: 'Tick all that apply.',
       ifOthers: 'If you ticked Others.',

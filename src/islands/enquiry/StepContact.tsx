@@ -20,14 +20,12 @@ export function StepContact(props: StepProps) {
         maxLength={LIMITS.email}
         {...control('emailAddress')}
       />
+      {/* As people write it ("+91 98470 12345", local digits too): the schema's rule decides. */}
       <TextField
         type="tel"
-        inputMode="numeric"
         autoComplete="tel"
         required
-        minLength={10}
         maxLength={LIMITS.phone}
-        pattern="[0-9]{10,}"
         hint={hints.phone}
         {...control('phoneNumber')}
       />

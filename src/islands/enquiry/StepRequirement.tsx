@@ -28,13 +28,12 @@ export function StepRequirement(props: StepProps) {
         placeholder={select}
         {...control('generatorCapacity')}
       />
+      {/* Text, not a number input: that one empties digits of other scripts ("٤٥٠٠"). */}
       <TextField
         hint={hints.bill}
         optional={optional}
-        type="number"
         inputMode="decimal"
-        min={0}
-        step="0.01"
+        maxLength={LIMITS.phone}
         {...control('monthlyElectricityBill')}
       />
       <RadioGroup

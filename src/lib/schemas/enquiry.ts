@@ -18,11 +18,12 @@ import {
   fieldErrors,
   isRecord,
   message,
+  optionalAmount,
   optionalText,
   requiredChoice,
   requiredEmail,
+  requiredPhone,
   requiredText,
-  tooLongMessage,
   type MessageKey,
 } from './fields.ts';
 
@@ -104,11 +105,10 @@ export const ENQUIRY_MESSAGES = {
   spaceAvailable: enValidation.spaceAvailable,
   preferredTimeline: enValidation.preferredTimeline,
   monthlyElectricityBill: enValidation.monthlyElectricityBill,
+  negativeBill: enValidation.negativeBill,
 } as const;
 
 // ---- Fields, step by step ------------------------------------------------------------------
-
-const BILL_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 
 const stepEntries = [
   // Step 1: Contact Details
@@ -116,7 +116,7 @@ const stepEntries = [
     fullName: requiredText(LIMITS.name),
     designation: optionalText(LIMITS.name),
     emailAddress: requiredEmail(),
-    phoneNumber: v.pipe(requiredText(LIMITS.phone), v.regex(/^\d{10,}$/, message('phone'))),
+    phoneNumber: requiredPhone(),
     country: requiredText(LIMITS.name),
     stateProvince: requiredText(LIMITS.name),
     cityTownVillage: requiredText(LIMITS.name),
@@ -141,13 +141,8 @@ const stepEntries = [
   {
     purposeOfUse: requiredChoice(PURPOSES_OF_USE, message('purposeOfUse')),
     generatorCapacity: requiredChoice(GENERATOR_CAPACITIES, message('generatorCapacity')),
-    /** Optional; local currency; a number input, so it may arrive as a number or as text. */
-    monthlyElectricityBill: v.pipe(
-      v.nullish(v.union([v.string(), v.number()], message('monthlyElectricityBill')), ''),
-      v.transform((bill) => (typeof bill === 'number' ? String(bill) : bill.trim())),
-      v.maxLength(LIMITS.phone, (issue) => tooLongMessage(LIMITS.phone, issue.lang)),
-      v.check((bill) => bill === '' || BILL_PATTERN.test(bill), message('monthlyElectricityBill')),
-    ),
+    /** Optional; local currency; older clients send a number, the form sends text. */
+    monthlyElectricityBill: optionalAmount(message('monthlyElectricityBill')),
     renewableEnergyUsed: requiredChoice(RENEWABLE_ENERGY_ANSWERS, message('renewableEnergyUsed')),
     renewableEnergySpecify: optionalText(LIMITS.name),
   },

@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { validation as enValidation } from '../../i18n/forms/en-validation.ts';
 import { fill, formatCount, validationText } from '../../i18n/forms/registry.ts';
+import { isAmount, isNegativeAmount, normalizeAmount, normalizePhone } from './numbers.ts';
 
 /** A rule's message: fixed text, or a function of the issue (its `lang`). */
 export type Message = string | ((issue: { readonly lang?: string | undefined }) => string);
@@ -35,7 +36,8 @@ export const CONTROL_CHARACTERS_MESSAGE = enValidation.controlCharacters;
 export const LIMITS = {
   name: 200,
   email: 254,
-  phone: 20,
+  /** As typed, spaces, brackets and hyphens included ("+971 (0) 50 123 4567"). */
+  phone: 30,
   text: 5_000,
   password: 1_024,
 } as const;
@@ -276,6 +278,34 @@ export function addressKey(email: string): string {
   for (const char of text) lower += isNfkcStable(char) ? char.toLowerCase() : char;
   // Lower case can compose where upper case did not: `W\u030a` becomes `ẘ`.
   return normalizeStableRuns(lower);
+}
+
+/**
+ * A required phone number, as people write it: a required text, then `normalizePhone` (spaces,
+ * dots, hyphens and brackets removed, digits of any script folded to 0–9, E.164 when a country
+ * code is given, at least 10 digits), else `message('phone')`.
+ */
+export function requiredPhone() {
+  return v.pipe(
+    requiredText(LIMITS.phone),
+    v.check((phone: string) => normalizePhone(phone) !== undefined, message('phone')),
+    v.transform((phone: string) => normalizePhone(phone)!),
+  );
+}
+
+/**
+ * An optional amount of money: text, or a number from a number input; trimmed, digits of any
+ * script folded to 0–9 (`normalizeAmount`), then '' or digits with at most two decimals. A minus
+ * sign before one gets `message('negativeBill')`, anything else `invalid`.
+ */
+export function optionalAmount(invalid: Message) {
+  return v.pipe(
+    v.nullish(v.union([v.string(), v.number()], invalid), ''),
+    v.transform((amount) => normalizeAmount(String(amount))),
+    v.maxLength(LIMITS.phone, tooLong(LIMITS.phone)),
+    v.check((amount) => !isNegativeAmount(amount), message('negativeBill')),
+    v.check((amount) => amount === '' || isAmount(amount), invalid),
+  );
 }
 
 /**

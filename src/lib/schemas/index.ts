@@ -3,6 +3,7 @@
  * Nothing here may import server or UI code.
  */
 export * from './fields.ts';
+export * from './numbers.ts';
 export * from './announcement.ts';
 export * from './contact.ts';
 export * from './enquiry.ts';

@@ -81,6 +81,6 @@ describe('the enquiry in each language', () => {
   it('says a length limit in each language', () => {
     expect(tooLongMessage(LIMITS.name)).toBe('Please use at most 200 characters.');
     expect(tooLongMessage(LIMITS.text, 'ml')).toBe('പരമാവധി 5,000 അക്ഷരങ്ങൾ മാത്രം ഉപയോഗിക്കുക.');
-    expect(tooLongMessage(LIMITS.phone, 'ar')).toBe('يُرجى ألا يتجاوز النص 20 حرفًا.');
+    expect(tooLongMessage(LIMITS.phone, 'ar')).toBe('يُرجى ألا يتجاوز النص 30 حرفًا.');
   });
 });
