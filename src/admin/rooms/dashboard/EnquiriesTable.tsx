@@ -7,6 +7,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { AdminEnquiry } from '../../api/leads';
 import {
   displayValue,
+  formatPhone,
   formatDate,
   headerSort,
   languageName,
@@ -81,7 +82,7 @@ export default function EnquiriesTable({ enquiries, busy, onView, onDelete }: Pr
                   )}
                 </span>,
                 <EmailAddress address={displayValue(enquiry.emailAddress)} />,
-                displayValue(enquiry.phoneNumber),
+                formatPhone(displayValue(enquiry.phoneNumber)),
                 displayValue(enquiry.enquiryType),
                 displayValue(enquiry.generatorCapacity),
                 displayValue(enquiry.preferredTimeline),
