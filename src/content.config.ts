@@ -219,8 +219,9 @@ const slides = collection('slides', {
 /** Resource persons on the home page. */
 const team = collection('team', {
   order: order('among the resource persons'),
-  name: text().describe("The person's name or title as shown on the home page."),
-  role: text().describe('What they do, one line under the name.'),
+  name: text().describe('Their title as shown on the home page, e.g. "Renewable Energy Lead".'),
+  person: text().optional().describe("The person's own name, shown with the title; may be left empty."),
+  role: text().describe('What they do, one line under the title.'),
   icon: icon.describe('Lucide icon shown for the person.'),
 });
 

@@ -215,7 +215,13 @@ test.describe('services and team', () => {
   test('lists the resource persons', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('#team li')).not.toHaveCount(0);
-    await expect(page.locator('#team h3').first()).toHaveText(/\w+/);
+    const first = page.locator('#team li').first();
+    // The person's name heads the card, their title and what they do below it.
+    await expect(first.locator('h3')).toHaveText('Anil Kumar Menon');
+    await expect(first.locator('p')).toHaveText([
+      'Renewable Energy Lead',
+      'Solar, wind and hydro-magnetic projects',
+    ]);
   });
 });
 
