@@ -52,7 +52,7 @@ test('in Arabic the countdown speaks Arabic and leads to the Arabic home page', 
   await stoppedClock(page);
   await page.goto('/ar/no-such-page');
   await expect(page.locator('[data-countdown]')).toHaveText(
-    /^سننقلك إلى الصفحة الرئيسية خلال (5|٥) ثوانٍ\.$/,
+    /^سننقلكم إلى الصفحة الرئيسية خلال (5|٥) ثوانٍ\.$/,
   );
   await page.clock.runFor(5_000);
   await expect(page).toHaveURL(/\/ar\/$/);

@@ -37,16 +37,16 @@ export const ar: Messages = {
     about:
       'حلول في مجالي البيئة والطاقة المتجددة، من كيرالا إلى المملكة المتحدة وآسيا والشرق الأوسط وأفريقيا.',
     quickLinks: 'روابط سريعة',
-    followUs: 'تابعنا',
+    followUs: 'تابعونا',
     newTab: '(يُفتح في علامة تبويب جديدة)',
     allPages: 'جميع الصفحات',
     rights: 'جميع الحقوق محفوظة.',
   },
   services: {
-    explore: 'استكشف',
-    knowMore: 'اعرف المزيد',
+    explore: 'استكشفوا',
+    knowMore: 'اعرفوا المزيد',
     showLess: 'عرض أقل',
-    chooseView: 'اختر طريقة العرض:',
+    chooseView: 'اختاروا طريقة العرض:',
     textDescription: 'الوصف النصي',
     graphicalPreview: 'العرض المرئي',
     showGraphical: 'إظهار العرض المرئي',
@@ -64,7 +64,7 @@ export const ar: Messages = {
     next: 'الشريحة التالية',
     pause: 'إيقاف عرض الشرائح مؤقتًا',
     play: 'تشغيل عرض الشرائح',
-    explore: 'استكشف',
+    explore: 'استكشفوا',
   },
   ticker: {
     heading: 'الإعلانات',
@@ -81,7 +81,7 @@ export const ar: Messages = {
   },
   project: {
     outcomes: 'ما يحققه المشروع',
-    discuss: 'ناقش مشروعك معنا',
+    discuss: 'ناقشوا مشروعكم معنا',
   },
   months: {
     zero: '{count} شهر',
@@ -93,11 +93,11 @@ export const ar: Messages = {
   },
   notFound: {
     text: 'هذا العنوان غير موجود على موقعنا.',
-    countdown: 'سننقلك إلى الصفحة الرئيسية {when}.',
-    stopped: 'ستبقى في هذه الصفحة: اختر وجهتك.',
-    links: 'إلى أين تريد الذهاب',
+    countdown: 'سننقلكم إلى الصفحة الرئيسية {when}.',
+    stopped: 'ستبقون في هذه الصفحة: اختاروا وجهتكم.',
+    links: 'إلى أين تريدون الذهاب',
     home: 'الانتقال إلى الصفحة الرئيسية',
     services: 'خدماتنا',
-    contact: 'تواصل معنا',
+    contact: 'تواصلوا معنا',
   },
 };
