@@ -220,7 +220,9 @@ const slides = collection('slides', {
 const team = collection('team', {
   order: order('among the resource persons'),
   name: text().describe('Their title as shown on the home page, e.g. "Renewable Energy Lead".'),
-  person: text().optional().describe("The person's own name, shown with the title; may be left empty."),
+  person: text()
+    .optional()
+    .describe("The person's own name, shown with the title; may be left empty."),
   role: text().describe('What they do, one line under the title.'),
   icon: icon.describe('Lucide icon shown for the person.'),
 });

@@ -44,7 +44,16 @@ describe('POST /api/enquiries', () => {
     // Plus its language, its verification (no proof of work sent: unverified) and the follow-up
     // every admin read fills in (status New, no notes, version 1).
     expect(Object.keys(stored!).sort()).toEqual(
-      ['_id', 'createdAt', ...ENQUIRY_FIELDS, 'lang', 'verification', 'status', 'notes', 'version'].sort(),
+      [
+        '_id',
+        'createdAt',
+        ...ENQUIRY_FIELDS,
+        'lang',
+        'verification',
+        'status',
+        'notes',
+        'version',
+      ].sort(),
     );
     expect(stored!['_id']).not.toBe('forged');
     expect(stored!['createdAt']).not.toBe('1999-01-01');
