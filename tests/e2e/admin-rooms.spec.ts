@@ -163,6 +163,9 @@ test('keyboard only: from the skip link through the bar and the navigation into 
   page,
 }) => {
   test.skip(test.info().project.name !== 'desktop', 'the phone layout is walked behind Menu above');
+  // A sign-in and some sixty key presses through five rooms: 22 s on a busy machine, 45 s under
+  // a full parallel run, so it gets the time of its length.
+  test.slow();
   await logIn(page);
   /**
    * Presses Tab (or Shift+Tab, back from a room to the navigation before it) until `target` has
