@@ -238,8 +238,15 @@ test.describe('session', () => {
   }) => {
     await page.clock.install();
     await logIn(page);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The dashboard's lists may still be arriving: scroll to the end once the page is long.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(0);
 
     await page.clock.runFor(290_000);
     const warning = inactivityWarning(page);
