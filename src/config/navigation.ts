@@ -27,28 +27,6 @@ export const projectLinks: readonly NavLink[] = [
   { key: 'composting', href: '/projects/composting-plants' },
 ];
 
-/**
- * The Business menu: the spec's one entry (the EIA page) first, then the six services of the home
- * page's cards (content/service-cards), in the cards' order; a unit test keeps the two in step.
- */
-export const businessLinks: readonly NavLink[] = [
-  { key: 'eia', href: '/services/environmental-impact-assessment' },
-  { key: 'renewableEnergy', href: '/renewable-energy' },
-  { key: 'hospitality', href: '/hospitality' },
-  { key: 'solidWaste', href: '/solid-waste-management' },
-  { key: 'liquidWaste', href: '/liquid-waste-management' },
-  { key: 'farming', href: '/integrated-farming' },
-  { key: 'corporate', href: '/corporate-sustainability' },
-];
-
-export const mainNav: readonly NavItem[] = [
-  { key: 'home', href: '/' },
-  { key: 'business', id: 'business', links: businessLinks },
-  { key: 'projects', id: 'projects', links: projectLinks },
-  { key: 'careers', href: '/careers' },
-  { key: 'about', href: '/about' },
-];
-
 export const servicePages: readonly NavLink[] = [
   { key: 'renewableEnergy', href: '/renewable-energy' },
   { key: 'generator', href: '/services/mcore-hidromagnetic-generator' },
@@ -58,6 +36,33 @@ export const servicePages: readonly NavLink[] = [
   { key: 'farming', href: '/integrated-farming' },
   { key: 'hospitality', href: '/hospitality' },
   { key: 'corporate', href: '/corporate-sustainability' },
+];
+
+/** A service page's link by its key (servicePages is the one list of them). */
+const servicePage = (key: NavKey): NavLink => servicePages.find((link) => link.key === key)!;
+
+/**
+ * The Business menu: the spec's one entry (the EIA page) first, then the six services of the home
+ * page's cards (content/service-cards), in the cards' order; a unit test keeps the two in step.
+ */
+export const businessLinks: readonly NavLink[] = (
+  [
+    'eia',
+    'renewableEnergy',
+    'hospitality',
+    'solidWaste',
+    'liquidWaste',
+    'farming',
+    'corporate',
+  ] as const
+).map(servicePage);
+
+export const mainNav: readonly NavItem[] = [
+  { key: 'home', href: '/' },
+  { key: 'business', id: 'business', links: businessLinks },
+  { key: 'projects', id: 'projects', links: projectLinks },
+  { key: 'careers', href: '/careers' },
+  { key: 'about', href: '/about' },
 ];
 
 export const companyPages: readonly NavLink[] = [
