@@ -23,6 +23,26 @@ if (!process.env['E2E_PASSKEY_KEY'] || !process.env['E2E_PASSKEY_ID']) {
   process.env['E2E_PASSKEY_ID'] = passkey.credentialId;
 }
 
+/**
+ * Specs whose behaviour does not change with the viewport (admin flows, API answers, markup):
+ * they run in the desktop project only, and each sets 320 px itself where its layout matters.
+ * Everything a visitor sees runs at both widths.
+ */
+const VIEWPORT_FREE = [
+  'admin-audit',
+  'admin-follow-up',
+  'admin-office-messages',
+  'admin-outbox',
+  'admin-passkeys',
+  'admin-search',
+  'anchors',
+  'cms-unconfigured',
+  'print',
+  'proof-of-work',
+  'routes',
+  'server',
+].map((name) => `**/${name}.spec.ts`);
+
 // Named here and in the CI workflow, which installs Debian's Chromium at this path.
 const launchOptions = chromiumLaunchOptions('/usr/bin/chromium');
 
@@ -43,6 +63,7 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
+      testIgnore: VIEWPORT_FREE,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 812 },
