@@ -33,15 +33,22 @@ export const PHONE_MIN_DIGITS = 10;
 /** What people write between a phone number's digits: spaces, dots, hyphens and dashes, brackets. */
 const PHONE_SEPARATORS = /[\p{Zs}.\p{Pd}()[\]]/gu;
 const PHONE_SHAPE = /^(\+|00)?(\d+)$/;
+/**
+ * The national trunk zero some countries write in brackets after their country code, as in the
+ * UK's "+44 (0)20 7946 0000": it is not dialled from abroad, so E.164 leaves it out.
+ */
+const BRACKETED_TRUNK_ZERO = /^(\s*(?:\+|00)\s*\d{1,3})\s*\(\s*0\s*\)/;
 
 /**
  * A phone number as stored, or undefined when it is not one: separators removed, digits folded
  * to 0–9; a leading "+" or "00" (the country code given) makes it E.164 "+<digits>", otherwise
- * the digits are kept as typed ("(0484) 200 0000" is "04842000000"). At least 10 digits, as
+ * the digits are kept as typed ("(0484) 200 0000" is "04842000000"); a bracketed trunk zero after
+ * the country code is dropped ("+44 (0)20 7946 0000" is "+442079460000"). At least 10 digits, as
  * stored; a second "+", a letter or any other symbol is not a phone number.
  */
 export function normalizePhone(text: string): string | undefined {
-  const shape = PHONE_SHAPE.exec(foldDigits(text.replace(PHONE_SEPARATORS, '')));
+  const written = foldDigits(text).replace(BRACKETED_TRUNK_ZERO, '$1');
+  const shape = PHONE_SHAPE.exec(written.replace(PHONE_SEPARATORS, ''));
   if (!shape) return undefined;
   const [, international, digits = ''] = shape;
   if (digits.length < PHONE_MIN_DIGITS) return undefined;

@@ -94,6 +94,13 @@ describe('normalizePhone (the stored form)', () => {
     expect(step1Phone(input, 'ar')).toBe(ar.validation.phone);
   });
 
+  it('drops only a bracketed zero right after the country code', () => {
+    expect(normalizePhone('+44(0) 20 7946 0958')).toBe('+442079460958');
+    expect(normalizePhone('0044 (0)20 7946 0958')).toBe('+442079460958');
+    expect(normalizePhone('+44 20 (0)7946 0958')).toBe('+4420079460958');
+    expect(normalizePhone('(0484) 200 0000')).toBe('04842000000');
+  });
+
   it('is what the whole enquiry stores, surrounding spaces trimmed', () => {
     const result = parseEnquiry(sampleEnquiry({ phoneNumber: '  +971 50 123 4567 ' }));
     expect(result.output).toMatchObject({ phoneNumber: '+971501234567' });
