@@ -139,5 +139,11 @@ describe('CMS preview templates', () => {
       '/cms/illustrations/water-conservation.svg',
     ]);
     expect(texts(render('team', { name: 'Asha', role: 'Lead' }))).toEqual(['Asha', 'Lead']);
+    const person = { person: 'Anil Kumar Menon', name: 'Renewable Energy Lead', role: 'Solar' };
+    expect(texts(render('team', person))).toEqual([
+      'Anil Kumar Menon',
+      'Renewable Energy Lead',
+      'Solar',
+    ]);
   });
 });

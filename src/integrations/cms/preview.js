@@ -101,7 +101,9 @@ function Card(/** @type {any} */ { entry }) {
           style: { width: '100%', maxWidth: '28rem', height: 'auto', borderRadius: '8px' },
         }),
       data.icon && h('span', { style: { color: 'var(--forest)' } }, glyph(data.icon, 40)),
-      h('h3', null, data.title ?? data.name),
+      // A team card as the home page draws it: the person's name, then the position's.
+      h('h3', null, data.person ?? data.title ?? data.name),
+      data.person && data.name && h('p', null, h('strong', null, data.name)),
       data.role && h('p', null, data.role),
       data.description && h('p', null, data.description),
       graphic && h('h4', null, `Infographic: ${graphic.heading}`),
