@@ -29,7 +29,8 @@ import { postJson } from '../lib/forms/submit';
 import { proveOnFocus } from '../lib/proof/guard';
 import { typedValues } from '../lib/forms/typed';
 
-const FIELDS = ['email', 'name', 'message'] as const;
+/** The form's fields in its order (src/components/sections/ContactForm.astro): the first wrong one gets the focus. */
+const FIELDS = ['name', 'email', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 type Status = 'idle' | 'sending' | 'success' | 'error';

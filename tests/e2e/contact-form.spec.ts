@@ -38,7 +38,12 @@ test('an empty or malformed message gets a message under each field, and the foc
   const form = await openForm(page);
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('This field is required.')).toHaveCount(3);
-  await expect(form.getByLabel('Email')).toBeFocused();
+  // The name comes first, as people introduce themselves, and gets the focus.
+  const fields = form.locator('input:not([type=hidden]):not([tabindex="-1"]), textarea');
+  expect(await fields.evaluateAll((all) => all.map((field) => field.getAttribute('name')))).toEqual(
+    ['name', 'email', 'message'],
+  );
+  await expect(form.getByLabel('Name')).toBeFocused();
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Email').fill('not-an-address');
