@@ -6,8 +6,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import contactMessagesFn from '../../../functions/contact-messages.ts';
 import contactFn from '../../../functions/contact.ts';
+import enquiriesCsvFn from '../../../functions/enquiries-csv.ts';
+import enquiriesFn from '../../../functions/enquiries.ts';
 import { call, makeToken, useBlobs } from '../helpers.ts';
-import { validContact } from '../samples.ts';
+import { validContact, validEnquiry } from '../samples.ts';
 import { CHROME, FIREFOX, clockAt, coldInstance, sendVisit, viewBody } from './visit-kit.ts';
 
 useBlobs();
@@ -79,5 +81,35 @@ describe('lead source', () => {
     await firstViewNow({ 'sec-gpc': '1' });
     expect((await postLead(IP, CHROME, { 'sec-gpc': '1' })).status).toBe(201);
     expect(await storedSource()).toBeUndefined();
+  });
+});
+
+describe('lead source in the CSV export', () => {
+  it('ends each row with the landing page, referrer, campaign and page sent from', async () => {
+    await firstViewNow();
+    const sent = await call(enquiriesFn, {
+      path: '/api/enquiries',
+      json: validEnquiry(),
+      ip: IP,
+      headers: { 'user-agent': CHROME, referer: 'http://localhost:8888/contact/' },
+    });
+    expect(sent.status).toBe(201);
+    const res = await call(enquiriesCsvFn, {
+      path: '/api/enquiries.csv',
+      token: await makeToken(),
+    });
+    const [header, row] = (await res.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header!.split(',').slice(-4)).toEqual([
+      'Landing page',
+      'Referrer',
+      'Campaign',
+      'Sent from',
+    ]);
+    expect(row!.split(',').slice(-4)).toEqual([
+      '/renewable-energy/',
+      'www.google.com',
+      'spring-solar',
+      '/contact/',
+    ]);
   });
 });
