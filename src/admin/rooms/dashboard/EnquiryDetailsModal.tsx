@@ -1,6 +1,12 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AdminEnquiry } from '../../api/leads';
-import { displayValue, enquiryDetailGroups, formatDate, mailtoHref } from '../../display';
+import {
+  displayValue,
+  enquiryDetailGroups,
+  formatDate,
+  mailtoHref,
+  sourceRows,
+} from '../../display';
 import { acknowledgementNote } from '../../display/values';
 import { ENQUIRY } from '../../../lib/leads';
 import FollowUpPanel from '../../leads/FollowUpPanel';
@@ -81,6 +87,7 @@ export default function EnquiryDetailsModal({
   const close = () => dialog.current?.close();
   const skipped = enquiry ? acknowledgementNote(enquiry) : undefined;
   const mailto = enquiry ? mailtoHref(enquiry.emailAddress) : null;
+  const source = enquiry ? sourceRows(enquiry) : [];
   const reply = () => {
     if (mailto) window.location.href = mailto;
   };
@@ -151,6 +158,19 @@ export default function EnquiryDetailsModal({
                 </dl>
               </section>
             ))}
+            {source.length > 0 && (
+              <section className="admin-details-group" data-group="source">
+                <h3>Source</h3>
+                <dl className="admin-details">
+                  {source.map((row) => (
+                    <div key={row.key} data-field={`source-${row.key}`}>
+                      <dt>{row.label}</dt>
+                      <dd>{row.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            )}
           </div>
           <footer className="admin-modal__footer admin-actions">
             {position && (
