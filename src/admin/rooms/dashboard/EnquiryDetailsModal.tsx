@@ -1,15 +1,10 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AdminEnquiry } from '../../api/leads';
-import {
-  displayValue,
-  enquiryDetailGroups,
-  formatDate,
-  mailtoHref,
-  sourceRows,
-} from '../../display';
+import { displayValue, enquiryDetailGroups, formatDate, mailtoHref } from '../../display';
 import { acknowledgementNote } from '../../display/values';
 import { ENQUIRY } from '../../../lib/leads';
 import FollowUpPanel from '../../leads/FollowUpPanel';
+import SourceDetails from '../../leads/SourceDetails';
 import Button from '../../components/Button';
 
 interface Props {
@@ -87,7 +82,6 @@ export default function EnquiryDetailsModal({
   const close = () => dialog.current?.close();
   const skipped = enquiry ? acknowledgementNote(enquiry) : undefined;
   const mailto = enquiry ? mailtoHref(enquiry.emailAddress) : null;
-  const source = enquiry ? sourceRows(enquiry) : [];
   const reply = () => {
     if (mailto) window.location.href = mailto;
   };
@@ -158,19 +152,7 @@ export default function EnquiryDetailsModal({
                 </dl>
               </section>
             ))}
-            {source.length > 0 && (
-              <section className="admin-details-group" data-group="source">
-                <h3>Source</h3>
-                <dl className="admin-details">
-                  {source.map((row) => (
-                    <div key={row.key} data-field={`source-${row.key}`}>
-                      <dt>{row.label}</dt>
-                      <dd>{row.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
-            )}
+            <SourceDetails source={enquiry.source} />
           </div>
           <footer className="admin-modal__footer admin-actions">
             {position && (
