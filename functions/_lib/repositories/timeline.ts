@@ -22,8 +22,10 @@
 import {
   DEFAULT_STATUS,
   isEmptyQuery,
+  SOURCE_SUMMARY,
   matcher,
   searchableOf,
+  sourceText,
   type ListQuery,
   type SearchSpec,
   type Searchable,
@@ -185,7 +187,7 @@ const CREATE_ATTEMPTS = 3;
 const TAKE_BACK_GRACE_MS = 1_500;
 const DEFAULT_CHUNK_SIZE = 1_000;
 /** Raise when what a summary holds changes in code, so stored summaries are made again. */
-const SUMMARY_VERSION = 2;
+const SUMMARY_VERSION = 3;
 const NO_SEARCH: SearchSpec = { text: [], filters: {} };
 /** Share of a list's remaining storage time it may spend reading records for the index. */
 const LIST_READ_SHARE = 0.5;
@@ -236,6 +238,9 @@ export function timeline<T extends object>(
         const value = record[field];
         fields[name] = typeof value === 'string' ? value : '';
       }
+      // A lead's source (landing page, referrer, campaign) is searched with its text fields.
+      const source = sourceText(record);
+      if (source !== '') fields[SOURCE_SUMMARY] = source;
       return fields;
     },
   };

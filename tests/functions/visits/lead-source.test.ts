@@ -113,3 +113,21 @@ describe('lead source in the CSV export', () => {
     ]);
   });
 });
+
+describe('lead source in the admin search', () => {
+  it('finds a lead by its landing page, referrer or campaign', async () => {
+    await firstViewNow();
+    expect((await postLead(IP, CHROME)).status).toBe(201);
+    const found = async (q: string) => {
+      const res = await call(contactMessagesFn, {
+        path: `/api/contact-messages?q=${encodeURIComponent(q)}`,
+        token: await makeToken(),
+      });
+      return res.headers.get('x-total-count');
+    };
+    expect(await found('spring-solar')).toBe('1');
+    expect(await found('google')).toBe('1');
+    expect(await found('renewable-energy')).toBe('1');
+    expect(await found('autumn-wind')).toBe('0');
+  });
+});
