@@ -497,11 +497,20 @@ export function timeline<T extends object>(
   };
 }
 
+/**
+ * What the server notes of a submission's circumstances, not what was sent: a retry may come
+ * from another page or after midnight (another day's first view) and is the same submission.
+ */
+const CIRCUMSTANCE_FIELDS = new Set(['source']);
+
 /** Whether a stored record holds exactly `data` (a keyed retry must send what the first did). */
 function sameSubmission(stored: object, data: object): boolean {
-  const sent = Object.entries(data).filter(([, value]) => value !== undefined);
+  const sent = Object.entries(data).filter(
+    ([field, value]) => !CIRCUMSTANCE_FIELDS.has(field) && value !== undefined,
+  );
   const kept = Object.entries(stored).filter(
-    ([field, value]) => !RECORD_FIELDS.has(field) && value !== undefined,
+    ([field, value]) =>
+      !RECORD_FIELDS.has(field) && !CIRCUMSTANCE_FIELDS.has(field) && value !== undefined,
   );
   if (sent.length !== kept.length) return false;
   const storedFields = stored as Record<string, unknown>;

@@ -77,6 +77,20 @@ describe('lead source', () => {
     expect(await storedSource()).toBeUndefined();
   });
 
+  it('a keyed retry from another page is the same submission (its first source stays)', async () => {
+    await firstViewNow();
+    const send = (referer: string) =>
+      postLead(IP, CHROME, { referer, 'idempotency-key': 'retry-key-0123456789' });
+    const first = await send('http://localhost:8888/contact/');
+    expect(first.status).toBe(201);
+    const retry = await send('http://localhost:8888/about/');
+    expect(retry.status).toBe(201);
+    expect(((await retry.json()) as { _id: string })._id).toBe(
+      ((await first.json()) as { _id: string })._id,
+    );
+    expect(await storedSource()).toMatchObject({ page: '/contact/' });
+  });
+
   it('views under Global Privacy Control (no visitor key) give none', async () => {
     await firstViewNow({ 'sec-gpc': '1' });
     expect((await postLead(IP, CHROME, { 'sec-gpc': '1' })).status).toBe(201);
