@@ -39,6 +39,7 @@ import {
   type Submitted,
 } from './repositories/timeline.ts';
 import { invalidFieldsMessage } from './validate.ts';
+import { leadSource } from './visits/source.ts';
 
 export type { FormFallback };
 
@@ -150,7 +151,12 @@ export function publicSubmission<S extends v.GenericSchema>(
     let saved: Submitted<v.InferOutput<S>>;
     try {
       saved = await options.save(
-        { ...(result.output as object), lang, verification } as v.InferOutput<S> & LeadRecord,
+        {
+          ...(result.output as object),
+          lang,
+          verification,
+          source: await leadSource(req, context),
+        } as v.InferOutput<S> & LeadRecord,
         key,
       );
     } catch (error) {
