@@ -27,7 +27,7 @@ for (const locale of TRANSLATED_LOCALES) {
       const form = await openContactForm(page);
       await form.getByRole('button', { name: text.contact.send }).click();
       await expect(form.getByText(text.validation.required)).toHaveCount(3);
-      await expect(form.getByLabel(text.contact.labels.email)).toBeFocused();
+      await expect(form.getByLabel(text.contact.labels.name)).toBeFocused();
       await form.getByLabel(text.contact.labels.email).fill('not-an-address');
       await form.getByRole('button', { name: text.contact.send }).click();
       await expect(form.getByText(text.validation.email)).toBeVisible();

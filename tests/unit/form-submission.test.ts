@@ -147,6 +147,8 @@ describe('the draft and its idempotency key', () => {
 
     // The same value set again (a re-render, a re-typed letter): the same submission.
     expect(updateDraft(typed, { name: 'Ravi', message: '' })).toBe(typed);
+    // The same values read in another order (the page's fields, a stored draft) are the same draft.
+    expect(updateDraft(typed, { message: '', name: 'Ravi' })).toBe(typed);
     const edited = updateDraft(typed, { name: 'Ravi K', message: '' });
     expect(edited.idempotencyKey).not.toBe(typed.idempotencyKey);
   });

@@ -55,6 +55,15 @@ export function readDraft<T extends object>(saved: string, initial: () => T): Dr
   };
 }
 
+/** `value` as JSON with every object's keys sorted: equal values, whatever order they were read in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
 /**
  * The draft after `update`: the same draft when no value changed, else the new values under a
  * new key, so an edited submission is never taken for a retry of the one before.
@@ -62,7 +71,7 @@ export function readDraft<T extends object>(saved: string, initial: () => T): Dr
 export function updateDraft<T>(draft: Draft<T>, update: DraftUpdate<T>): Draft<T> {
   const values =
     typeof update === 'function' ? (update as (current: T) => T)(draft.values) : update;
-  return JSON.stringify(values) === JSON.stringify(draft.values)
+  return canonical(values) === canonical(draft.values)
     ? draft
     : { values, idempotencyKey: newIdempotencyKey() };
 }

@@ -11,6 +11,7 @@ import type * as v from 'valibot';
 import type { FormText } from '../../i18n/forms/registry.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { FilterSpec, SearchSpec } from '../schemas/search.ts';
+import type { LeadSource } from '../schemas/source.ts';
 
 /** Where a plain form post (no JavaScript) is sent back to, or on to the thank-you page. */
 export interface FormFallback {
@@ -43,17 +44,7 @@ export interface LeadRecord {
   source?: LeadSource;
 }
 
-/**
- * A lead's source, from the day's first page view of its sender (functions/_lib/visits/source.ts):
- * the page they landed on, the referrer's host and the campaign tag of that view, and the page
- * the form was sent from. Each field is absent when unknown.
- */
-export interface LeadSource {
-  landing?: string;
-  referrer?: string;
-  campaign?: string;
-  page?: string;
-}
+export type { LeadSource };
 
 /** The source's fields with their labels, in display order (admin, CSV). */
 export const SOURCE_LABELS: Readonly<Record<keyof LeadSource, string>> = {

@@ -3,7 +3,7 @@
  */
 import * as v from 'valibot';
 import type { Locale } from '../../i18n/locales.ts';
-import type { LeadSource } from '../leads/kind.ts';
+import type { LeadSource } from './source.ts';
 import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import { LIMITS, requiredEmail, requiredText } from './fields.ts';
 

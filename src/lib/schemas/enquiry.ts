@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { validation as enValidation } from '../../i18n/forms/en-validation.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import type { LeadSource } from '../leads/kind.ts';
+import type { LeadSource } from './source.ts';
 import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import {
   EMAIL_MESSAGE,
