@@ -8,8 +8,8 @@ import { get } from 'node:http';
 test('the server keeps serving after a thousand answers cut off mid-way', async ({
   baseURL,
   request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one server: one project is enough');
+}) => {
+  // One server: the desktop project only (playwright.config.ts VIEWPORT_FREE).
   const { hostname, port } = new URL(baseURL!);
   const paths = [
     '/',
