@@ -124,9 +124,9 @@ export async function openRoom(page: Page, slug: RoomSlug): Promise<void> {
   await settled(page);
 }
 
-/** No list of the dashboard is still loading. */
+/** Nothing in the room is still loading: no list, no settings, no sessions. */
 export async function settled(page: Page): Promise<void> {
-  await expect(page.getByText(/^Loading (enquiries|messages|announcements)\.\.\.$/)).toHaveCount(0);
+  await expect(page.getByText(/^Loading [a-z ]+(\.\.\.|…)$/)).toHaveCount(0);
 }
 
 /** Accepts every confirm and alert, recording their messages in order. */
