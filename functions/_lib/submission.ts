@@ -39,6 +39,7 @@ import {
   type Submitted,
 } from './repositories/timeline.ts';
 import { invalidFieldsMessage } from './validate.ts';
+import { referenceOf } from '../../src/lib/leads/reference.ts';
 
 export type { FormFallback };
 
@@ -136,7 +137,7 @@ export function publicSubmission<S extends v.GenericSchema>(
       // Looks accepted, stores nothing.
       return asForm
         ? seeOther(thankYouPath(form, lang))
-        : json({ _id: newId(), createdAt: new Date().toISOString() }, 201);
+        : json(acceptedAnswer({ _id: newId(), createdAt: new Date().toISOString() }, false), 201);
     }
     const result = v.safeParse(options.schema, data, { lang });
     if (!result.success) {
@@ -159,10 +160,10 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw error;
     }
     const { record, replayed } = saved;
-    await announce(req, options, record, replayed, context);
+    const acknowledged = await announce(req, options, record, replayed, context);
     return asForm
       ? seeOther(thankYouPath(form, lang))
-      : json({ _id: record._id, createdAt: record.createdAt }, 201);
+      : json(acceptedAnswer(record, acknowledged), 201);
   };
 
   return async (req, context) => {
@@ -181,8 +182,27 @@ export function publicSubmission<S extends v.GenericSchema>(
   };
 }
 
+/** The 201 body of an accepted lead (a held one is answered the same): the page's confirmation. */
+export interface AcceptedAnswer {
+  _id: string;
+  createdAt: string;
+  /** What the sender quotes (`referenceOf`), as the acknowledgement says it. */
+  reference: string;
+  /** Whether an acknowledgement was queued to the sender's address. */
+  acknowledged: boolean;
+}
+
+export function acceptedAnswer(record: Stamped, acknowledged: boolean): AcceptedAnswer {
+  return {
+    _id: record._id,
+    createdAt: record.createdAt,
+    reference: referenceOf(record._id),
+    acknowledged,
+  };
+}
+
 /**
- * The e-mails about a stored lead: the office's, and the sender's acknowledgement (where it is on
+ * The e-mails about a stored lead (true when the sender's acknowledgement was queued): the office's, and the sender's acknowledgement (where it is on
  * and within its limits; past one, the lead records `acknowledgement: { state: 'skipped', reason }`),
  * queued in the outbox before the answer and sent after it. A keyed retry
  * queues the office's again and finds it queued (sent once, by whichever try queued it); it
@@ -195,7 +215,7 @@ async function announce<S extends v.GenericSchema>(
   record: Stamped & v.InferOutput<S>,
   replayed: boolean,
   context: FunctionContext,
-): Promise<void> {
+): Promise<boolean> {
   const deployContext = context.deploy?.context;
   const message = options.notification(record);
   const lead = { store: options.store, id: record._id, createdAt: record.createdAt };
@@ -207,12 +227,13 @@ async function announce<S extends v.GenericSchema>(
     console.error(
       `outbox: ${options.store}/${record._id} not queued; e-mailing the office at once`,
     );
-    if (replayed) return;
+    if (replayed) return false;
     const sending = notify(message, deployContext);
     if (context.waitUntil) context.waitUntil(sending);
     else await sending;
-    return;
+    return false;
   }
+  let acknowledged = false;
   const keys = office?.created ? [office.key] : [];
   const ack = replayed ? undefined : options.acknowledgement?.(record, new URL(req.url).origin);
   if (ack !== undefined && acknowledging() && office !== undefined) {
@@ -221,6 +242,7 @@ async function announce<S extends v.GenericSchema>(
       if (reason === undefined) {
         const queued = await enqueue(lead, 'ack', ack, deployContext);
         if (queued?.created) keys.push(queued.key);
+        acknowledged = queued !== undefined;
       } else {
         await noteSkipped(options, record._id, reason);
       }
@@ -231,6 +253,7 @@ async function announce<S extends v.GenericSchema>(
     }
   }
   await deliverAfterResponse(keys, context);
+  return acknowledged;
 }
 
 /** Best effort: the lead stands, and says why it was not acknowledged if this can be written. */
