@@ -16,8 +16,15 @@ import type * as v from 'valibot';
 import { site } from '../../src/config/site.ts';
 import { ACKNOWLEDGEMENT_TEXT } from '../../src/i18n/forms/acknowledgement.ts';
 import { fill, formText } from '../../src/i18n/forms/index.ts';
-import { DEFAULT_LOCALE, isLocale, localePath, type Locale } from '../../src/i18n/locales.ts';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_INFO,
+  isLocale,
+  localePath,
+  type Locale,
+} from '../../src/i18n/locales.ts';
 import { fieldsOf, type AnyLeadKind, type LeadKind } from '../../src/lib/leads/index.ts';
+import { referenceOf } from '../../src/lib/leads/reference.ts';
 import {
   choiceFields,
   mailDomainKey,
@@ -38,11 +45,7 @@ export function acknowledging(): boolean {
   return readEnv('ACKNOWLEDGE_SENDER') !== 'false';
 }
 
-/** The reference a sender quotes: the end of the lead's id, in two groups of four. */
-export function referenceOf(id: string): string {
-  const tail = id.slice(-8).toUpperCase();
-  return `${tail.slice(0, 4)}-${tail.slice(4)}`;
-}
+export { referenceOf };
 
 /** Letters, marks, spaces, joiners and the punctuation of names; anything else leaves a space. */
 const NOT_OF_A_NAME = /[^\p{L}\p{M}\p{Zs}\u200c\u200d'\u2019\-\u2010.]/gu;
@@ -109,34 +112,54 @@ export function acknowledgement<
   const { address } = site;
   // English says "your generator enquiry" first and "this generator enquiry" after.
   const again = translated?.lead ?? `this ${subject}`;
+  const { ltr, name: named } = isolates(translated ? lang : DEFAULT_LOCALE);
   return {
     to,
     subject: fill(words.subject, { lead, reference }),
     text: [
-      fill(words.greeting, { name: name || words.anonymous }),
+      fill(words.greeting, { name: name ? named(name) : words.anonymous }),
       '',
       fill(words.received, { lead }),
       '',
-      fill(words.reference, { reference, lead: again }),
+      fill(words.reference, { reference: ltr(reference), lead: again }),
       '',
       words.nextSteps,
       translated?.nextSteps ?? nextSteps,
       ...(copy.length > 0 ? ['', words.copy, ...copy] : []),
       '',
-      fill(words.wrong, { email: site.email }),
+      fill(words.wrong, { email: ltr(site.email) }),
       '',
       words.regards,
       site.name,
       `${address.street}, ${address.locality}, ${address.region} ${address.postalCode}, ${address.country}`,
-      fill(words.phone, { phone: site.phone.display }),
-      fill(words.email, { email: site.email }),
+      fill(words.phone, { phone: ltr(site.phone.display) }),
+      fill(words.email, { email: ltr(site.email) }),
       '',
       fill(words.privacy, {
-        url: `${origin}${localePath(translated ? lang : DEFAULT_LOCALE, '/privacy-policy')}`,
+        url: ltr(`${origin}${localePath(translated ? lang : DEFAULT_LOCALE, '/privacy-policy')}`),
       }),
       ...words.notYou,
     ].join('\n'),
   };
+}
+
+/** Left-to-right isolate (U+2066 … U+2069) and first-strong isolate (U+2068 … U+2069). */
+const LRI = '\u2066';
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * How the text in `lang` wraps what runs left to right (a phone number, an address, a link, the
+ * reference) and the sender's name (either direction): in a right-to-left language, in Unicode
+ * isolates, so "+91 484 200 0000" and "hello@…" do not read backwards in plain text; elsewhere
+ * as they are.
+ */
+export function isolates(lang: Locale): {
+  ltr: (text: string) => string;
+  name: (text: string) => string;
+} {
+  if (LOCALE_INFO[lang].dir !== 'rtl') return { ltr: (text) => text, name: (text) => text };
+  return { ltr: (text) => `${LRI}${text}${PDI}`, name: (text) => `${FSI}${text}${PDI}` };
 }
 
 /**
@@ -157,11 +180,16 @@ function pickedOptions(
   return offered(value) ? value : undefined;
 }
 
-/** A field's label in the copy: the form's own in `lang`, else the kind's (the admin's). */
-function labelsIn(kind: AnyLeadKind, lang: Locale): (key: string) => string {
+/**
+ * A field's label in the copy: the form's own in `lang`, else the e-mail's for a stored field the
+ * form does not ask (`storedLabels`), else the kind's (the admin's, English).
+ */
+export function labelsIn(kind: AnyLeadKind, lang: Locale): (key: string) => string {
   const labels = kind.labels as Record<string, string>;
   const own: Readonly<Record<string, string | undefined>> =
-    lang === DEFAULT_LOCALE ? {} : (kind.form.labels?.(formText(lang)) ?? {});
+    lang === DEFAULT_LOCALE
+      ? {}
+      : { ...ACKNOWLEDGEMENT_TEXT[lang].storedLabels, ...kind.form.labels?.(formText(lang)) };
   return (key) => own[key] ?? labels[key] ?? key;
 }
 

@@ -12,6 +12,17 @@ export function show(value: unknown): string {
   return typeof value === 'string' && value !== '' ? value : 'N/A';
 }
 
+/**
+ * Whether a record's value says anything: not an empty text or list, not absent, not an unticked
+ * box (the only one, `receiveEmailUpdates`, is no form's question). The e-mails leave the others
+ * out rather than print "N/A" lines.
+ */
+export function answered(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
 /** The record field that names the person's `role` (their address, their name), if any. */
 export function personField<
   S extends v.GenericSchema,
@@ -23,7 +34,7 @@ export function personField<
 }
 
 /**
- * "New <subject> from <name>": each field as `Label: value`, the language the record was sent in
+ * "New <subject> from <name>": each answered field as `Label: value` (`answered`), the language the record was sent in
  * (every lead stored records it), then the body field's text alone.
  */
 export function leadNotification<
@@ -34,9 +45,12 @@ export function leadNotification<
 >(kind: LeadKind<S, K, N, F>, stored: Stamped & v.InferOutput<S>): Notification {
   const record = stored as Readonly<Record<string, unknown>> & Stamped;
   const { subject, fields = fieldsOf(kind), body } = kind.mail;
-  const lines = fields.map(
-    (field: string) => `${(kind.labels as Record<string, string>)[field]}: ${show(record[field])}`,
-  );
+  const lines = fields
+    .filter((field: string) => answered(record[field]))
+    .map(
+      (field: string) =>
+        `${(kind.labels as Record<string, string>)[field]}: ${show(record[field])}`,
+    );
   const lang = record['lang'];
   if (typeof lang === 'string') lines.push(`${LANGUAGE_LABEL}: ${LANGUAGE_NAMES[lang] ?? lang}`);
   const bodyText = body === undefined ? [] : ['', String(record[body] ?? '')];

@@ -40,6 +40,7 @@ import {
 } from './repositories/timeline.ts';
 import { invalidFieldsMessage } from './validate.ts';
 import { leadSource } from './visits/source.ts';
+import { referenceOf } from '../../src/lib/leads/reference.ts';
 
 export type { FormFallback };
 
@@ -137,7 +138,10 @@ export function publicSubmission<S extends v.GenericSchema>(
       // Looks accepted, stores nothing.
       return asForm
         ? seeOther(thankYouPath(form, lang))
-        : json({ _id: newId(), createdAt: new Date().toISOString() }, 201);
+        : json(
+            acceptedAnswer(unstored(), acknowledging() && typeof data['email'] === 'string'),
+            201,
+          );
     }
     const result = v.safeParse(options.schema, data, { lang });
     if (!result.success) {
@@ -165,10 +169,10 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw error;
     }
     const { record, replayed } = saved;
-    await announce(req, options, record, replayed, context);
+    const acknowledged = await announce(req, options, record, replayed, context);
     return asForm
       ? seeOther(thankYouPath(form, lang))
-      : json({ _id: record._id, createdAt: record.createdAt }, 201);
+      : json(acceptedAnswer(record, acknowledged), 201);
   };
 
   return async (req, context) => {
@@ -187,8 +191,30 @@ export function publicSubmission<S extends v.GenericSchema>(
   };
 }
 
+/** The id and time a caught bot is answered with, like a stored lead's. */
+const unstored = (): Stamped => ({ _id: newId(), createdAt: new Date().toISOString() });
+
+/** The 201 body of an accepted lead (a held one is answered the same): the page's confirmation. */
+export interface AcceptedAnswer {
+  _id: string;
+  createdAt: string;
+  /** What the sender quotes (`referenceOf`), as the acknowledgement says it. */
+  reference: string;
+  /** Whether an acknowledgement was queued to the sender's address. */
+  acknowledged: boolean;
+}
+
+export function acceptedAnswer(record: Stamped, acknowledged: boolean): AcceptedAnswer {
+  return {
+    _id: record._id,
+    createdAt: record.createdAt,
+    reference: referenceOf(record._id),
+    acknowledged,
+  };
+}
+
 /**
- * The e-mails about a stored lead: the office's, and the sender's acknowledgement (where it is on
+ * The e-mails about a stored lead (true when the sender's acknowledgement was queued): the office's, and the sender's acknowledgement (where it is on
  * and within its limits; past one, the lead records `acknowledgement: { state: 'skipped', reason }`),
  * queued in the outbox before the answer and sent after it. A keyed retry
  * queues the office's again and finds it queued (sent once, by whichever try queued it); it
@@ -201,7 +227,7 @@ async function announce<S extends v.GenericSchema>(
   record: Stamped & v.InferOutput<S>,
   replayed: boolean,
   context: FunctionContext,
-): Promise<void> {
+): Promise<boolean> {
   const deployContext = context.deploy?.context;
   const message = options.notification(record);
   const lead = { store: options.store, id: record._id, createdAt: record.createdAt };
@@ -213,20 +239,27 @@ async function announce<S extends v.GenericSchema>(
     console.error(
       `outbox: ${options.store}/${record._id} not queued; e-mailing the office at once`,
     );
-    if (replayed) return;
+    if (replayed) return false;
     const sending = notify(message, deployContext);
     if (context.waitUntil) context.waitUntil(sending);
     else await sending;
-    return;
+    return false;
   }
+  let acknowledged = false;
   const keys = office?.created ? [office.key] : [];
-  const ack = replayed ? undefined : options.acknowledgement?.(record, new URL(req.url).origin);
+  const ack = options.acknowledgement?.(record, new URL(req.url).origin);
+  if (replayed) {
+    // Answered as the first try was: acknowledged unless its acknowledgement was skipped.
+    await deliverAfterResponse(keys, context);
+    return ack !== undefined && acknowledging() && !('acknowledgement' in record);
+  }
   if (ack !== undefined && acknowledging() && office !== undefined) {
     try {
       const reason = await limitReached(ack.to, context.ip);
       if (reason === undefined) {
         const queued = await enqueue(lead, 'ack', ack, deployContext);
         if (queued?.created) keys.push(queued.key);
+        acknowledged = queued !== undefined;
       } else {
         await noteSkipped(options, record._id, reason);
       }
@@ -237,6 +270,7 @@ async function announce<S extends v.GenericSchema>(
     }
   }
   await deliverAfterResponse(keys, context);
+  return acknowledged;
 }
 
 /** Best effort: the lead stands, and says why it was not acknowledged if this can be written. */

@@ -27,6 +27,11 @@ const en = {
     'You receive this e-mail because this address was entered in a form on our website. If it',
     'was not you, you need not do anything: we will not write again unless you ask us to.',
   ],
+  /**
+   * Labels of stored fields that no form asks (an older form's, an import's), so that a copy in
+   * this language names every field in it; English uses the kind's own (the admin's).
+   */
+  storedLabels: {} as Readonly<Record<string, string>>,
 };
 
 export type AcknowledgementText = typeof en;
@@ -52,11 +57,18 @@ export const ACKNOWLEDGEMENT_TEXT: Readonly<Record<Locale, AcknowledgementText>>
       'ഞങ്ങളുടെ വെബ്സൈറ്റിലെ ഒരു ഫോമിൽ ഈ വിലാസം നൽകിയതിനാലാണ് നിങ്ങൾക്ക് ഈ ഇ-മെയിൽ ലഭിക്കുന്നത്.',
       'അത് നിങ്ങളല്ലെങ്കിൽ ഒന്നും ചെയ്യേണ്ടതില്ല: നിങ്ങൾ ആവശ്യപ്പെടാതെ ഞങ്ങൾ വീണ്ടും എഴുതുകയില്ല.',
     ],
+    storedLabels: {
+      howHearAboutUs: 'ഞങ്ങളെക്കുറിച്ച് അറിഞ്ഞത്',
+      howHearAboutUsOther: 'ഞങ്ങളെക്കുറിച്ച് അറിഞ്ഞ മറ്റു വഴി',
+      receiveEmailUpdates: 'ഇ-മെയിൽ വഴി പുതിയ വിവരങ്ങൾ',
+    },
   },
   ar: {
     subject: 'تلقّينا {lead} (المرجع {reference})',
-    greeting: 'عزيزي {name}،',
-    anonymous: 'العميل',
+    /** "Hello {name}": no gender assumed (not عزيزي/عزيزتي). */
+    greeting: 'مرحبًا {name}،',
+    /** "مرحبًا بكم،" where no name was given. */
+    anonymous: 'بكم',
     received: 'شكرًا لتواصلكم معنا. لقد تلقّى فريقنا {lead}.',
     reference: 'رقمكم المرجعي: {reference}. يُرجى ذكره عند مراسلتنا بشأن {lead}.',
     nextSteps: 'الخطوات التالية',
@@ -70,5 +82,10 @@ export const ACKNOWLEDGEMENT_TEXT: Readonly<Record<Locale, AcknowledgementText>>
       'تصلكم هذه الرسالة لأن هذا العنوان أُدخل في نموذج على موقعنا الإلكتروني.',
       'إن لم تكونوا أنتم، فلا حاجة إلى أي إجراء: لن نراسلكم مرة أخرى إلا بطلب منكم.',
     ],
+    storedLabels: {
+      howHearAboutUs: 'كيف عرفتم عنّا',
+      howHearAboutUsOther: 'طريقة أخرى عرفتم بها عنّا',
+      receiveEmailUpdates: 'تلقّي المستجدات بالبريد الإلكتروني',
+    },
   },
 };

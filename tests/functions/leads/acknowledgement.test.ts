@@ -133,7 +133,18 @@ describe('what the sender gets', () => {
     useMail(await startSmtp());
     const res = await enquire({ fullName: 'Asha Menon', emailAddress: 'asha@example.org' });
     expect(res.status).toBe(201);
-    const { _id } = (await res.json()) as { _id: string };
+    const {
+      _id,
+      reference: answered,
+      acknowledged,
+    } = (await res.json()) as {
+      _id: string;
+      reference: string;
+      acknowledged: boolean;
+    };
+    // The page's confirmation says the reference the e-mail quotes, and that it was sent.
+    expect(answered).toBe(referenceOf(_id));
+    expect(acknowledged).toBe(true);
     expect(received.map(({ to }) => to)).toEqual(
       expect.arrayContaining([[site.email], ['asha@example.org']]),
     );
@@ -190,7 +201,10 @@ describe('limits', () => {
   it('one per recipient an hour: a second form from the same address is stored, not acknowledged', async () => {
     useMail(await startSmtp());
     expect((await enquire({}, '198.51.100.1')).status).toBe(201);
-    expect((await message({ email: 'ASHA@example.org' }, '198.51.100.2')).status).toBe(201);
+    const second = await message({ email: 'ASHA@example.org' }, '198.51.100.2');
+    expect(second.status).toBe(201);
+    // The page does not claim an acknowledgement that was not sent.
+    expect(((await second.json()) as { acknowledged: boolean }).acknowledged).toBe(false);
     expect(acks()).toHaveLength(1);
     expect(received.filter(({ to }) => to.includes(site.email))).toHaveLength(2);
     // An hour on, there is a place again.
@@ -307,9 +321,10 @@ describe('limits', () => {
     expect(first.status).toBe(201);
     const again = await keyed();
     expect(again.status).toBe(201);
-    expect(((await again.json()) as { _id: string })._id).toBe(
-      ((await first.json()) as { _id: string })._id,
-    );
+    // The retry is answered as the first try was: the same lead, and still not acknowledged.
+    const firstBody = (await first.json()) as { _id: string; acknowledged: boolean };
+    expect(firstBody.acknowledged).toBe(false);
+    expect(await again.json()).toEqual(firstBody);
     expect(acks()).toHaveLength(1);
   });
 

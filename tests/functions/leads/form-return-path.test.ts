@@ -69,11 +69,13 @@ describe('a caught bot', () => {
   it('posting JSON gets a 201 with a fresh id and the current time, like a real one', async () => {
     const res = await call(enquiriesFn, {
       path: '/api/enquiries',
-      json: { website: 'http://spam.example' },
+      json: { website: 'http://spam.example', email: 'bot@spam.example' },
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { _id: string; createdAt: string };
-    expect(Object.keys(body)).toEqual(['_id', 'createdAt']);
+    const body = (await res.json()) as { _id: string; createdAt: string; acknowledged: boolean };
+    expect(Object.keys(body)).toEqual(['_id', 'createdAt', 'reference', 'acknowledged']);
+    // A real sender with an address is told an acknowledgement is on its way: so is the bot.
+    expect(body.acknowledged).toBe(true);
     expect(body._id).toMatch(ID_PATTERN);
     expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000);
     expect(writes(blobs.ops)).toBe(0);
@@ -103,7 +105,7 @@ describe('a JSON client', () => {
     const res = await call(contactFn, { path: '/api/contact', json: validContact() });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { _id: string; createdAt: string };
-    expect(Object.keys(body)).toEqual(['_id', 'createdAt']);
+    expect(Object.keys(body)).toEqual(['_id', 'createdAt', 'reference', 'acknowledged']);
     expect(body._id).toMatch(ID_PATTERN);
   });
 });

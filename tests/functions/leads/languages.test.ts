@@ -222,7 +222,8 @@ describe('the e-mails', () => {
       'https://example.org',
     )!;
     expect(arabic.subject).toBe('تلقّينا رسالتكم (المرجع 0000-WXYZ)');
-    expect(arabic.text).toContain('عزيزي Ravi،');
+    expect(arabic.text).toContain('مرحبًا \u2068Ravi\u2069،');
+    expect(arabic.text).toContain('\u2066+91 484 200 0000\u2069');
     expect(arabic.text).toContain(MESSAGE.mail.translations!.ar!.nextSteps);
     // A message has no options: nothing of what was sent is quoted back.
     expect(arabic.text).not.toContain('ravi@example.com');
