@@ -92,6 +92,7 @@ describe('what is held', () => {
     const res = await call(contactFn, {
       path: '/api/contact',
       form: validContact() as Record<string, string>,
+      proof: false,
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/\/thank-you\//);
