@@ -82,7 +82,8 @@ export async function acceptHeld(
   }
   if (!saved.replayed) {
     const recent = now - idTime(id) < ACK_WITHIN_MS;
-    const { acknowledgement: _unsent, ...officeOnly } = options;
+    const officeOnly = { ...options };
+    delete officeOnly.acknowledgement;
     await announce(req, recent ? options : officeOnly, saved.record, false, context);
   }
   await heldTimeline.remove(id);

@@ -7,7 +7,6 @@
 import { getStore } from '@netlify/blobs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contactFn from '../../../functions/contact.ts';
-import enquiriesFn from '../../../functions/enquiries.ts';
 import erasureFn from '../../../functions/erasure.ts';
 import heldFn from '../../../functions/held.ts';
 import { heldDigest, purgeHeld } from '../../../functions/_lib/held-review.ts';
