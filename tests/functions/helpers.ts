@@ -165,6 +165,8 @@ export interface CallOptions {
   proof?: false;
 }
 
+const TEST_ALTCHA_KEY = 'test-altcha-key-of-at-least-32-bytes-length';
+
 /** The public forms' paths: a post there carries a solved proof of work (`proofed`). */
 const PUBLIC_FORMS = new Set(['/api/contact', '/api/enquiries']);
 
@@ -192,6 +194,8 @@ export async function testProof(): Promise<string> {
 async function proofed(options: CallOptions): Promise<CallOptions> {
   const path = options.path.split('?')[0]!;
   if (options.proof === false || !PUBLIC_FORMS.has(path)) return options;
+  // A call as a public deploy needs the key set there (proof-of-work.ts refuses a default).
+  if ((process.env['ALTCHA_HMAC_KEY'] ?? '') === '') vi.stubEnv('ALTCHA_HMAC_KEY', TEST_ALTCHA_KEY);
   const { json, form } = options;
   if (typeof json === 'object' && json !== null && !Array.isArray(json) && !('altcha' in json)) {
     return { ...options, json: { ...json, altcha: await testProof() } };
