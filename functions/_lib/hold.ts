@@ -17,6 +17,7 @@ import type { HeldReason } from '../../src/lib/held/index.ts';
 import type { AnyLeadKind, LeadKey } from '../../src/lib/leads/index.ts';
 import {
   SAME_TEXT_SENDERS,
+  SPAM_FIELDS,
   sameTextOf,
   scoreSubmission,
   type FieldValues,
@@ -79,6 +80,9 @@ export async function holdReasons(
   address: string | undefined,
   now = Date.now(),
 ): Promise<HeldReason[]> {
+  const reasons: HeldReason[] = proof.verification === 'unverified' ? [UNVERIFIED] : [];
+  // A kind not given spam roles yet (src/lib/spam/fields.ts) is held only for its proof.
+  if (!Object.hasOwn(SPAM_FIELDS, kind.key)) return reasons;
   const issued = issuedAt(proof);
   // Every kind the site declares has spam roles (src/lib/spam/fields.ts checks it by type).
   const scored = kind as unknown as { key: LeadKey; labels: Readonly<Record<string, string>> };
@@ -91,8 +95,6 @@ export async function holdReasons(
     fillMs: issued === undefined ? undefined : now - issued,
     sameTextSenders,
   });
-  const reasons: HeldReason[] = [];
-  if (proof.verification === 'unverified') reasons.push(UNVERIFIED);
   if (score.verdict === 'hold') {
     reasons.push(...score.reasons.map(({ rule, reason }) => ({ rule, reason })));
   }

@@ -11,6 +11,7 @@ import type { BlobsServer } from '@netlify/blobs/server';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
+import { isDeployed } from '../../functions/_lib/env.ts';
 import { issueChallenge } from '../../functions/_lib/proof-of-work.ts';
 import { encodeProof, solve, type ProofChallenge } from '../../src/lib/proof/solver.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
@@ -168,7 +169,7 @@ export interface CallOptions {
 const TEST_ALTCHA_KEY = 'test-altcha-key-of-at-least-32-bytes-length';
 
 /** The public forms' paths: a post there carries a solved proof of work (`proofed`). */
-const PUBLIC_FORMS = new Set(['/api/contact', '/api/enquiries']);
+const PUBLIC_FORMS = new Set(['/api/contact', '/api/enquiries', '/api/job-applications']);
 
 /**
  * A real solved proof of work whose challenge was issued a minute ago (a person's time to fill
@@ -195,7 +196,12 @@ async function proofed(options: CallOptions): Promise<CallOptions> {
   const path = options.path.split('?')[0]!;
   if (options.proof === false || !PUBLIC_FORMS.has(path)) return options;
   // A call as a public deploy needs the key set there (proof-of-work.ts refuses a default).
-  if ((process.env['ALTCHA_HMAC_KEY'] ?? '') === '') vi.stubEnv('ALTCHA_HMAC_KEY', TEST_ALTCHA_KEY);
+  if (
+    isDeployed(options.context?.deploy?.context) &&
+    (process.env['ALTCHA_HMAC_KEY'] ?? '') === ''
+  ) {
+    vi.stubEnv('ALTCHA_HMAC_KEY', TEST_ALTCHA_KEY);
+  }
   const { json, form } = options;
   if (typeof json === 'object' && json !== null && !Array.isArray(json) && !('altcha' in json)) {
     return { ...options, json: { ...json, altcha: await testProof() } };

@@ -10,10 +10,8 @@ import contactFn from '../../../functions/contact.ts';
 import erasureFn from '../../../functions/erasure.ts';
 import heldFn from '../../../functions/held.ts';
 import { heldDigest, purgeHeld } from '../../../functions/_lib/held-review.ts';
-import { issueChallenge } from '../../../functions/_lib/proof-of-work.ts';
 import { withRequestScope } from '../../../functions/_lib/repositories/store.ts';
 import type { HeldSubmission } from '../../../src/lib/held/index.ts';
-import { encodeProof, solve, type ProofChallenge } from '../../../src/lib/proof/solver.ts';
 import ham from '../../fixtures/spam/ham.json' with { type: 'json' };
 import spam from '../../fixtures/spam/spam.json' with { type: 'json' };
 import { call, makeToken, useBlobs } from '../helpers.ts';
@@ -31,14 +29,9 @@ beforeEach(() => {
   vi.stubEnv('ACKNOWLEDGE_SENDER', 'false');
 });
 
-/** A solved challenge first focused a minute ago (the form took a person's time). */
-async function proof(): Promise<string> {
-  const challenge = (await issueChallenge({ params: {} }, Date.now() - 60_000)) as ProofChallenge;
-  return encodeProof(challenge, (await solve(challenge))!);
-}
-
-const postContact = async (body: Record<string, unknown>, ip = '203.0.113.7') =>
-  call(contactFn, { path: '/api/contact', json: { ...body, altcha: await proof() }, ip });
+/** A send with a proof of work solved a minute after the first focus (helpers.ts `call`). */
+const postContact = (body: Record<string, unknown>, ip = '203.0.113.7') =>
+  call(contactFn, { path: '/api/contact', json: body, ip });
 
 const outboxKeys = async () =>
   (await getStore({ name: 'outbox', consistency: 'strong' }).list()).blobs
