@@ -26,6 +26,7 @@ import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
 import { checkProof } from './proof-of-work.ts';
+import { screening, type Screening } from './hold.ts';
 import { acknowledgement, acknowledging, limitReached } from './acknowledgement.ts';
 import { notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
@@ -63,6 +64,8 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
   /** Records on the lead that its acknowledgement was skipped, and why (the admin shows it). */
   noteSkipped?: (id: string, note: AcknowledgementSkipped) => Promise<unknown>;
   form: FormFallback;
+  /** Spam screening (hold.ts): what it holds is stored held and answered as accepted. */
+  screening?: Screening;
 }
 
 /** Letters, digits, `-` and `_`: a UUID or any random token a client makes. */
@@ -88,8 +91,13 @@ export function idempotencyKey(req: Request): string | undefined {
 
 /** The public create of a kind of lead: its schema, its records, its e-mail, its form. */
 export function leadSubmission(kind: AnyLeadKind): Handler {
+  return publicSubmission({ ...leadOptions(kind), screening: screening(kind) });
+}
+
+/** How a kind's leads are stored and announced (a held one accepted is announced so too). */
+export function leadOptions(kind: AnyLeadKind): SubmissionOptions<v.GenericSchema> {
   const records = leadTimeline(kind);
-  return publicSubmission({
+  return {
     schema: kind.schema as v.GenericSchema<unknown, object>,
     store: kind.store,
     save: (input, key) => records.submit(input, key),
@@ -98,7 +106,7 @@ export function leadSubmission(kind: AnyLeadKind): Handler {
     noteSkipped: (id, note) =>
       records.edit(id, (current) => ({ ...current, acknowledgement: note })),
     form: kind.form,
-  });
+  };
 }
 
 /** The language `Accept-Language` asks for among the site's, else English. */
@@ -133,10 +141,9 @@ export function publicSubmission<S extends v.GenericSchema>(
     const lang = submissionLanguage(req, data);
     answer.lang = lang;
     if (isBotSubmission(data)) {
-      // Looks accepted, stores nothing.
-      return asForm
-        ? seeOther(thankYouPath(form, lang))
-        : json({ _id: newId(), createdAt: new Date().toISOString() }, 201);
+      // Held (hold.ts), and answered as accepted: a bot learns nothing.
+      const caught = await options.screening?.caught(data, lang);
+      return accepted(asForm, form, lang, caught ?? { _id: newId(), createdAt: nowIso() });
     }
     const result = v.safeParse(options.schema, data, { lang });
     if (!result.success) {
@@ -146,9 +153,19 @@ export function publicSubmission<S extends v.GenericSchema>(
     }
     const key = idempotencyKey(req);
     // Last of the checks: a valid proof is spent by it.
-    const { verification } = await checkProof(data['altcha'], lang, context);
+    const proof = await checkProof(data['altcha'], lang, context);
+    const { verification } = proof;
+    const reasons = (await options.screening?.reasons(result.output, proof, context.ip)) ?? [];
     let saved: Submitted<v.InferOutput<S>>;
     try {
+      if (options.screening && reasons.length > 0) {
+        const held = await options.screening.hold(
+          result.output as Record<string, unknown>,
+          { lang, verification, reasons },
+          key,
+        );
+        return accepted(asForm, form, lang, held);
+      }
       saved = await options.save(
         { ...(result.output as object), lang, verification } as v.InferOutput<S> & LeadRecord,
         key,
@@ -160,9 +177,7 @@ export function publicSubmission<S extends v.GenericSchema>(
     }
     const { record, replayed } = saved;
     await announce(req, options, record, replayed, context);
-    return asForm
-      ? seeOther(thankYouPath(form, lang))
-      : json({ _id: record._id, createdAt: record.createdAt }, 201);
+    return accepted(asForm, form, lang, record);
   };
 
   return async (req, context) => {
@@ -181,6 +196,15 @@ export function publicSubmission<S extends v.GenericSchema>(
   };
 }
 
+const nowIso = () => new Date().toISOString();
+
+/** The answer to a stored submission, accepted or held alike: a bot cannot tell them apart. */
+function accepted(asForm: boolean, form: FormFallback, lang: Locale, record: Stamped): Response {
+  return asForm
+    ? seeOther(thankYouPath(form, lang))
+    : json({ _id: record._id, createdAt: record.createdAt }, 201);
+}
+
 /**
  * The e-mails about a stored lead: the office's, and the sender's acknowledgement (where it is on
  * and within its limits; past one, the lead records `acknowledgement: { state: 'skipped', reason }`),
@@ -189,7 +213,7 @@ export function publicSubmission<S extends v.GenericSchema>(
  * acknowledges nothing again. If the outbox cannot be written, the lead is stored all the same:
  * the office's e-mail is sent at once instead, as before there was an outbox (not for a retry).
  */
-async function announce<S extends v.GenericSchema>(
+export async function announce<S extends v.GenericSchema>(
   req: Request,
   options: SubmissionOptions<S>,
   record: Stamped & v.InferOutput<S>,
