@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import challengeFn from '../../../functions/challenge.ts';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
+import spamUpkeep from '../../../functions/spam-upkeep.ts';
 import {
   CHALLENGE_TTL_MS,
   checkProof,
@@ -256,7 +257,7 @@ describe('spent keys', () => {
       .map((blob) => blob.key)
       .filter((key) => key !== 'sweep-cursor');
 
-  it('are deleted by a later spend once their challenge has expired', async () => {
+  it('are deleted by the hourly upkeep once their challenge has expired, never by a form', async () => {
     easy();
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
@@ -265,6 +266,10 @@ describe('spent keys', () => {
     expect(first).toMatch(/^\d{13}\/[0-9a-f]{64}$/);
     vi.setSystemTime(start + CHALLENGE_TTL_MS + 60_000);
     expect((await postContact({ altcha: await solved() })).status).toBe(201);
+    expect(await spentKeys()).toHaveLength(2);
+    expect((await spamUpkeep(new Request('http://localhost/'), undefined, Date.now())).status).toBe(
+      204,
+    );
     const left = await spentKeys();
     expect(left).toHaveLength(1);
     expect(left).not.toContain(first);
