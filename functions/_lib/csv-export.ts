@@ -5,13 +5,22 @@
  * next part is `?after=<id>`. Only the first part starts with the byte-order mark and the header,
  * so the parts joined in order are one file (the admin's download button fetches and joins
  * them). The lead's language (`en`, `ml`, `ar`), then Status and Last change (of status; empty
- * until the first) come after the form's fields.
+ * until the first), then the lead's source (landing page, referrer, campaign, page sent from;
+ * empty when unknown) come after the form's fields.
  */
-import { LANGUAGE_LABEL, fieldsOf, type AnyLeadKind } from '../../src/lib/leads/index.ts';
+import {
+  LANGUAGE_LABEL,
+  SOURCE_LABELS,
+  fieldsOf,
+  type AnyLeadKind,
+  type LeadSource,
+} from '../../src/lib/leads/index.ts';
 import { csvRow } from './csv.ts';
 import { HttpError, type Handler } from './http.ts';
 import { isId } from './ids.ts';
 import { leadTimeline } from './repositories/timeline.ts';
+
+const SOURCE_KEYS = Object.keys(SOURCE_LABELS) as (keyof LeadSource)[];
 
 /** Rows of one part at most (and the default). */
 export const CSV_PART_ROWS = 5_000;
@@ -43,6 +52,7 @@ export function csvExport(kind: AnyLeadKind): Handler {
     LANGUAGE_LABEL,
     'Status',
     'Last change',
+    ...Object.values(SOURCE_LABELS),
   ];
   return async (req) => {
     const { after, limit } = partParams(req);
@@ -59,6 +69,7 @@ export function csvExport(kind: AnyLeadKind): Handler {
         record['lang'],
         record.status,
         record.statusChangedAt,
+        ...SOURCE_KEYS.map((key) => (record['source'] as LeadSource | undefined)?.[key]),
       ]);
       if (index > 0 && chars + line.length > CSV_PART_CHARS) {
         next = part.records[index - 1]!._id;

@@ -40,6 +40,7 @@ import {
   type Submitted,
 } from './repositories/timeline.ts';
 import { invalidFieldsMessage } from './validate.ts';
+import { leadSource } from './visits/source.ts';
 
 export type { FormFallback };
 
@@ -167,7 +168,12 @@ export function publicSubmission<S extends v.GenericSchema>(
         return accepted(asForm, form, lang, held);
       }
       saved = await options.save(
-        { ...(result.output as object), lang, verification } as v.InferOutput<S> & LeadRecord,
+        {
+          ...(result.output as object),
+          lang,
+          verification,
+          source: await leadSource(req, context),
+        } as v.InferOutput<S> & LeadRecord,
         key,
       );
     } catch (error) {

@@ -56,6 +56,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/audit', ['GET']],
     ['/api/audit.csv', ['GET']],
     ['/api/security', ['GET']],
+    ['/api/insights', ['GET']],
     ['/api/passkeys', ['POST']],
     ['/api/passkeys/options', ['POST']],
     ['/api/passkeys/:id', ['PATCH', 'DELETE']],

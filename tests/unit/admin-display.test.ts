@@ -6,6 +6,7 @@ import {
   enquiryDetailGroups,
   enquiryDetailRows,
   mailtoHref,
+  sourceRows,
 } from '../../src/admin/display/values';
 import { indexNotice } from '../../src/admin/display/notices';
 import { pageButtons, pageWithin } from '../../src/admin/display/pagination';
@@ -186,5 +187,21 @@ describe('indexNotice', () => {
     expect(indexNotice(2, ['A', 'B', 'C', 'D', 'E', 'F', 'G'], true)).toContain(
       '7 stored records could not be read and were set aside (A, B, C, D, E and 2 more)',
     );
+  });
+});
+
+describe('sourceRows', () => {
+  it('lists the known parts of a lead source in order, with their labels', () => {
+    expect(
+      sourceRows({ source: { page: '/contact/', landing: '/', campaign: 'spring', referrer: '' } }),
+    ).toEqual([
+      { key: 'landing', label: 'Landing page', value: '/' },
+      { key: 'campaign', label: 'Campaign', value: 'spring' },
+      { key: 'page', label: 'Sent from', value: '/contact/' },
+    ]);
+  });
+
+  it('is empty for a lead without a source', () => {
+    expect(sourceRows({})).toEqual([]);
   });
 });

@@ -22,8 +22,10 @@
 import {
   DEFAULT_STATUS,
   isEmptyQuery,
+  SOURCE_SUMMARY,
   matcher,
   searchableOf,
+  sourceText,
   type ListQuery,
   type SearchSpec,
   type Searchable,
@@ -185,7 +187,7 @@ const CREATE_ATTEMPTS = 3;
 const TAKE_BACK_GRACE_MS = 1_500;
 const DEFAULT_CHUNK_SIZE = 1_000;
 /** Raise when what a summary holds changes in code, so stored summaries are made again. */
-const SUMMARY_VERSION = 2;
+const SUMMARY_VERSION = 3;
 const NO_SEARCH: SearchSpec = { text: [], filters: {} };
 /** Share of a list's remaining storage time it may spend reading records for the index. */
 const LIST_READ_SHARE = 0.5;
@@ -236,6 +238,9 @@ export function timeline<T extends object>(
         const value = record[field];
         fields[name] = typeof value === 'string' ? value : '';
       }
+      // A lead's source (landing page, referrer, campaign) is searched with its text fields.
+      const source = sourceText(record);
+      if (source !== '') fields[SOURCE_SUMMARY] = source;
       return fields;
     },
   };
@@ -492,11 +497,20 @@ export function timeline<T extends object>(
   };
 }
 
+/**
+ * What the server notes of a submission's circumstances, not what was sent: a retry may come
+ * from another page or after midnight (another day's first view) and is the same submission.
+ */
+const CIRCUMSTANCE_FIELDS = new Set(['source']);
+
 /** Whether a stored record holds exactly `data` (a keyed retry must send what the first did). */
 function sameSubmission(stored: object, data: object): boolean {
-  const sent = Object.entries(data).filter(([, value]) => value !== undefined);
+  const sent = Object.entries(data).filter(
+    ([field, value]) => !CIRCUMSTANCE_FIELDS.has(field) && value !== undefined,
+  );
   const kept = Object.entries(stored).filter(
-    ([field, value]) => !RECORD_FIELDS.has(field) && value !== undefined,
+    ([field, value]) =>
+      !RECORD_FIELDS.has(field) && !CIRCUMSTANCE_FIELDS.has(field) && value !== undefined,
   );
   if (sent.length !== kept.length) return false;
   const storedFields = stored as Record<string, unknown>;

@@ -20,6 +20,7 @@ export {
   type DetailGroup,
   type DetailRow,
 } from './values';
+export { sourceRows } from './values';
 export { formatPhone } from './phone';
 export { pageButtons, pageCount, pageWithin } from './pagination';
 export {

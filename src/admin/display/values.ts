@@ -17,6 +17,7 @@ import {
   type EnquiryField,
 } from '../../lib/schemas';
 import { DEFAULT_LOCALE } from '../../i18n/locales';
+import { SOURCE_LABELS, type LeadSource } from '../../lib/leads/kind';
 import { en } from '../../i18n/forms/en';
 import { formatPhone } from './phone';
 
@@ -109,6 +110,20 @@ export function enquiryDetailGroups(enquiry: Enquiry): DetailGroup[] {
 /** Every enquiry field that applies, in the form's order, ready to show. */
 export function enquiryDetailRows(enquiry: Enquiry): DetailRow[] {
   return enquiryDetailGroups(enquiry).flatMap((group) => group.rows);
+}
+
+/**
+ * The "Source" group of a lead's details: where it came from (landing page, referrer, campaign,
+ * the page it was sent from), the fields that are known; none when nothing is.
+ */
+export function sourceRows(record: {
+  source?: LeadSource | undefined;
+}): { key: keyof LeadSource; label: string; value: string }[] {
+  const { source } = record;
+  if (source === undefined || source === null || typeof source !== 'object') return [];
+  return (Object.keys(SOURCE_LABELS) as (keyof LeadSource)[])
+    .filter((key) => typeof source[key] === 'string' && source[key] !== '')
+    .map((key) => ({ key, label: SOURCE_LABELS[key], value: source[key]! }));
 }
 
 /** A `mailto:` link to the address, or null when it is missing, 'N/A' or not an address. */

@@ -39,7 +39,29 @@ export type Verification = 'verified' | 'unverified';
 export interface LeadRecord {
   lang: Locale;
   verification?: Verification;
+  /** Where the lead came from (absent when nothing is known, and on older leads). */
+  source?: LeadSource;
 }
+
+/**
+ * A lead's source, from the day's first page view of its sender (functions/_lib/visits/source.ts):
+ * the page they landed on, the referrer's host and the campaign tag of that view, and the page
+ * the form was sent from. Each field is absent when unknown.
+ */
+export interface LeadSource {
+  landing?: string;
+  referrer?: string;
+  campaign?: string;
+  page?: string;
+}
+
+/** The source's fields with their labels, in display order (admin, CSV). */
+export const SOURCE_LABELS: Readonly<Record<keyof LeadSource, string>> = {
+  landing: 'Landing page',
+  referrer: 'Referrer',
+  campaign: 'Campaign',
+  page: 'Sent from',
+};
 
 /** The record's fields that its form sends (what the schema outputs). */
 export type FormFieldOf<S extends v.GenericSchema> = keyof v.InferOutput<S> & string;

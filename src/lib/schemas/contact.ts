@@ -3,6 +3,7 @@
  */
 import * as v from 'valibot';
 import type { Locale } from '../../i18n/locales.ts';
+import type { LeadSource } from '../leads/kind.ts';
 import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import { LIMITS, requiredEmail, requiredText } from './fields.ts';
 
@@ -26,4 +27,6 @@ export type ContactMessage = {
   createdAt: string;
   lang: Locale;
   acknowledgement?: AcknowledgementSkipped;
+  /** Where the lead came from (absent when unknown). */
+  source?: LeadSource;
 } & ContactMessageInput;

@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { validation as enValidation } from '../../i18n/forms/en-validation.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import type { LeadSource } from '../leads/kind.ts';
 import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import {
   EMAIL_MESSAGE,
@@ -321,6 +322,8 @@ export type Enquiry = {
   createdAt: string;
   lang: Locale;
   acknowledgement?: AcknowledgementSkipped;
+  /** Where the lead came from (absent when unknown). */
+  source?: LeadSource;
 } & EnquiryInput;
 
 /** The wizard's working values: text for every field, a list for the institution types. */

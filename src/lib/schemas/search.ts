@@ -177,12 +177,25 @@ export interface Searchable {
   digits: string;
 }
 
+/** The summary field holding a lead's source as text (its landing page, referrer and campaign). */
+export const SOURCE_SUMMARY = 'source';
+
+/** A record's source as searchable text: its landing page, referrer and campaign, one a line. */
+export function sourceText(record: Readonly<Record<string, unknown>>): string {
+  const source = record['source'];
+  if (source === null || typeof source !== 'object') return '';
+  const { landing, referrer, campaign } = source as Record<string, unknown>;
+  return [landing, referrer, campaign].filter((part) => typeof part === 'string').join('\n');
+}
+
 export function searchableOf(
   summary: Readonly<Record<string, string>>,
   spec: SearchSpec,
 ): Searchable {
   return {
-    text: spec.text.map((field) => foldForSearch(summary[field] ?? '')).join('\n'),
+    text: [...spec.text, SOURCE_SUMMARY]
+      .map((field) => foldForSearch(summary[field] ?? ''))
+      .join('\n'),
     digits: spec.phone ? (summary[spec.phone] ?? '').replace(/\D/g, '') : '',
   };
 }

@@ -125,8 +125,16 @@ describe('GET /api/enquiries.csv (admin)', () => {
     const rows = parseCsv(new TextDecoder().decode(bytes));
     expect(rows).toHaveLength(3);
     expect(rows[0]!.slice(0, 4)).toEqual(['ID', 'Date', 'Full Name', 'Designation']);
-    expect(rows[0]).toHaveLength(2 + ENQUIRY_FIELDS.length + 3);
-    expect(rows[0]!.slice(-3)).toEqual(['Language', 'Status', 'Last change']);
+    expect(rows[0]).toHaveLength(2 + ENQUIRY_FIELDS.length + 7);
+    expect(rows[0]!.slice(-7)).toEqual([
+      'Language',
+      'Status',
+      'Last change',
+      'Landing page',
+      'Referrer',
+      'Campaign',
+      'Sent from',
+    ]);
     const [, newest, oldest] = rows;
     expect(oldest![2]).toBe('First');
     const column = (field: string) => newest![2 + ENQUIRY_FIELDS.indexOf(field as never)];

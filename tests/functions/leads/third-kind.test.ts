@@ -165,7 +165,8 @@ describe('a third kind of lead, from its declaration alone', () => {
     );
     const [header, row] = (await res.text()).replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      'ID,Date,Full Name,Email,Position,Cover letter,Language,Status,Last change',
+      'ID,Date,Full Name,Email,Position,Cover letter,Language,Status,Last change,' +
+        'Landing page,Referrer,Campaign,Sent from',
     );
     expect(row).toContain('Meera Nair,meera@example.in,Environmental engineer');
     // The spreadsheet guard applies to every kind: a formula is written as text.

@@ -4,6 +4,7 @@ import { displayValue, enquiryDetailGroups, formatDate, mailtoHref } from '../..
 import { acknowledgementNote } from '../../display/values';
 import { ENQUIRY } from '../../../lib/leads';
 import FollowUpPanel from '../../leads/FollowUpPanel';
+import SourceDetails from '../../leads/SourceDetails';
 import Button from '../../components/Button';
 
 interface Props {
@@ -151,6 +152,7 @@ export default function EnquiryDetailsModal({
                 </dl>
               </section>
             ))}
+            <SourceDetails source={enquiry.source} />
           </div>
           <footer className="admin-modal__footer admin-actions">
             {position && (

@@ -5,6 +5,7 @@ import { acknowledgementNote } from '../../display/values';
 import { DEFAULT_STATUS } from '../../../lib/schemas';
 import { MESSAGE } from '../../../lib/leads';
 import FollowUpPanel from '../../leads/FollowUpPanel';
+import SourceDetails from '../../leads/SourceDetails';
 import Button from '../../components/Button';
 import EmailAddress from '../../components/EmailAddress';
 
@@ -73,6 +74,7 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
         {skipped && <p className="admin-message__note">{skipped}</p>}
         <h3 className="admin-message__heading">Message</h3>
         <p className="admin-message__body">{message.message}</p>
+        <SourceDetails source={message.source} />
       </div>
     </li>
   );
