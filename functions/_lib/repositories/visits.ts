@@ -111,6 +111,17 @@ export function daySalt(day: string): Promise<string> {
   return asked;
 }
 
+/**
+ * The day's salt if a page view has made it, else undefined; never makes one (a lead looks up its
+ * sender's first view by it, and with no salt there is no view to find, nor anything to write).
+ */
+export async function existingDaySalt(day: string): Promise<string | undefined> {
+  const known = salts.get(`${scopedName(VISITS_STORE)}|${day}`);
+  if (known !== undefined) return known;
+  const salt = await visits((store) => store.get(`salt/${day}`, { type: 'text' }));
+  return salt ?? undefined;
+}
+
 /** Forgets the salts and first views this instance holds (tests: a cold instance). */
 export function forgetSalts(): void {
   salts.clear();

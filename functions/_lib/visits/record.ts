@@ -13,7 +13,13 @@
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { HttpError, type FunctionContext } from '../http.ts';
-import { daySalt, dayOf, keepFirstView, writeEvent } from '../repositories/visits.ts';
+import {
+  daySalt,
+  dayOf,
+  existingDaySalt,
+  keepFirstView,
+  writeEvent,
+} from '../repositories/visits.ts';
 import {
   MAX_ENCODED,
   encodeEvent,
@@ -57,15 +63,18 @@ async function readVisit(req: Request): Promise<VisitInput> {
 /**
  * The visitor key of a request on the UTC day of `at`, or undefined under Global Privacy Control
  * or without a client address. A lead stored the same day finds its first page view by it
- * (repositories/visits.ts `firstView`).
+ * (repositories/visits.ts `firstView`), `readOnly`: with no salt yet (no view today) there is none.
  */
 export async function requestVisitor(
   req: Request,
   context: FunctionContext,
   at: number,
+  { readOnly = false } = {},
 ): Promise<string | undefined> {
   if (req.headers.get('sec-gpc')?.trim() === '1' || context.ip === undefined) return undefined;
-  const salt = await daySalt(dayOf(at));
+  const day = dayOf(at);
+  const salt = readOnly ? await existingDaySalt(day) : await daySalt(day);
+  if (salt === undefined) return undefined;
   return visitorKey(salt, new URL(req.url).host, context.ip, req.headers.get('user-agent') ?? '');
 }
 

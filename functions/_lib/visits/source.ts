@@ -27,7 +27,7 @@ export async function leadSource(
 ): Promise<LeadSource | undefined> {
   let view;
   try {
-    const visitor = await requestVisitor(req, context, at);
+    const visitor = await requestVisitor(req, context, at, { readOnly: true });
     view = visitor === undefined ? null : await firstView(dayOf(at), visitor);
   } catch (error) {
     console.error('lead source: not read', error instanceof Error ? error.message : error);
