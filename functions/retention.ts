@@ -7,6 +7,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { AUDIT_MONTHS, purgeAudit } from './_lib/audit.ts';
+import { HELD_DAYS } from '../src/lib/held/index.ts';
+import { purgeHeld } from './_lib/held-review.ts';
 import type { FunctionContext } from './_lib/http.ts';
 import { StorageUnavailableError, withRequestScope } from './_lib/repositories/store.ts';
 import {
@@ -31,6 +33,8 @@ export default async (
       () => purgeExpired({ onRemoved: (record) => removed.push(record) }),
       PURGE_DEADLINE_MS,
     );
+    // Held submissions (never leads) go HELD_DAYS after they arrived.
+    const held = await withRequestScope(context?.deploy, () => purgeHeld(), PURGE_DEADLINE_MS);
     // The audit log keeps AUDIT_MONTHS (24), whatever RETENTION_MONTHS says of leads.
     const audited = await withRequestScope(
       context?.deploy,
@@ -38,7 +42,8 @@ export default async (
       PURGE_DEADLINE_MS,
     );
     console.log(
-      `${summary(result)}; audit log: ${audited} records older than ${AUDIT_MONTHS} months deleted`,
+      `${summary(result)}; held submissions: ${held.length} older than ${HELD_DAYS} days ` +
+        `deleted; audit log: ${audited} records older than ${AUDIT_MONTHS} months deleted`,
     );
     return new Response(null, { status: 204 });
   } catch (error) {

@@ -29,6 +29,7 @@ import { Decrypter, Encrypter } from 'age-encryption';
 import type { Store } from '@netlify/blobs';
 import type { KeyObject } from 'node:crypto';
 import { SECURITY_STORE } from '../functions/_lib/repositories/admin-security.ts';
+import { HELD_STORE } from '../functions/_lib/repositories/held.ts';
 import { LEAD_KINDS } from '../src/lib/leads/index.ts';
 import { BackupKeyError, signDigest, verifyDigest } from './backup-keys.ts';
 
@@ -42,6 +43,9 @@ export const BACKED_UP_STORES: readonly string[] = [
   'announcements',
   // Each lead kind's records and its idempotency keys (repositories/submission-keys.ts).
   ...LEAD_KINDS.flatMap((kind) => [kind.store, `${kind.store}-keys`]),
+  // Held submissions (functions/_lib/hold.ts) and their idempotency keys, like the leads'.
+  HELD_STORE,
+  `${HELD_STORE}-keys`,
   'outbox',
   'audit-log',
   ...SECURITY_STORES,

@@ -18,6 +18,7 @@ import { audit, hashedAddress } from './audit.ts';
 import { admin } from './auth.ts';
 import { readBody } from './body.ts';
 import { HttpError, dispatch, endpoint, json } from './http.ts';
+import { eraseHeldOf } from './held-review.ts';
 import { forgetAddress } from './repositories/ack-limits.ts';
 import { idTime } from './ids.ts';
 import { leadTimeline } from './repositories/timeline.ts';
@@ -103,9 +104,11 @@ export function erasureEndpoint(kinds: readonly AnyLeadKind[]) {
     const deleted = await Promise.all(
       kinds.map(async (kind, index) => (await leadTimeline(kind).removeMany(found[index]!)).length),
     );
-    // The acknowledgement limits' places of the address (hashed) go too.
+    // Its held submissions (never previewed as leads: they are not leads) and the
+    // acknowledgement limits' places of the address (hashed) go too.
+    const held = await eraseHeldOf(email, sameAddress);
     await forgetAddress(email);
-    const total = deleted.reduce((sum, count) => sum + count, 0);
+    const total = deleted.reduce((sum, count) => sum + count, held.length);
     // The log keeps only the address's hash, and how many records went.
     await audit('leads.erased', { target: hashedAddress(email), count: total });
     return json({ deleted: total });

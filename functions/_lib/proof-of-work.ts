@@ -37,8 +37,15 @@ export const COST = 1_000;
 export const MAX_NUMBER = 750;
 /** How long a challenge may be solved and sent (the browser renews it a minute before). */
 export const CHALLENGE_TTL_MS = 30 * 60_000;
-/** Spent keys of expired challenges deleted at most per accepted solution. */
-const SWEEP_LIMIT = 20;
+/** Spent keys of expired challenges deleted at most per run of the hourly upkeep. */
+const SWEEP_LIMIT = 2_000;
+
+/**
+ * Deletes the spent keys of challenges expired before `now` (at most SWEEP_LIMIT a run): run by
+ * the hourly upkeep (functions/spam-upkeep.ts), never while a form is answered.
+ */
+export const sweepSpentProofs = (now: number): Promise<number> =>
+  spentProofs.sweep(now, SWEEP_LIMIT);
 /** Off public deploys (local runs, tests) the key is this, unless ALTCHA_HMAC_KEY is set. */
 export const LOCAL_HMAC_KEY = 'local-only-altcha-key: set ALTCHA_HMAC_KEY on every deploy';
 const MIN_KEY_BYTES = 32;
@@ -127,8 +134,5 @@ export async function checkProof(
   }).catch(() => ({ verified: false }));
   if (!result.verified || challenge.signature === undefined) throw refused;
   if (!(await spentProofs.spend(challenge.signature, expiresAt * 1000))) throw refused;
-  const sweeping = spentProofs.sweep(now, SWEEP_LIMIT).catch(() => undefined);
-  if (context.waitUntil) context.waitUntil(sweeping);
-  else await sweeping;
   return { verification: 'verified', issuedAt: issued };
 }

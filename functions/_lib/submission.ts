@@ -26,6 +26,7 @@ import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
 import { checkProof } from './proof-of-work.ts';
+import { screening, type Screening } from './hold.ts';
 import { acknowledgement, acknowledging, limitReached } from './acknowledgement.ts';
 import { notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
@@ -65,6 +66,8 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
   /** Records on the lead that its acknowledgement was skipped, and why (the admin shows it). */
   noteSkipped?: (id: string, note: AcknowledgementSkipped) => Promise<unknown>;
   form: FormFallback;
+  /** Spam screening (hold.ts): what it holds is stored held and answered as accepted. */
+  screening?: Screening;
 }
 
 /** Letters, digits, `-` and `_`: a UUID or any random token a client makes. */
@@ -90,8 +93,13 @@ export function idempotencyKey(req: Request): string | undefined {
 
 /** The public create of a kind of lead: its schema, its records, its e-mail, its form. */
 export function leadSubmission(kind: AnyLeadKind): Handler {
+  return publicSubmission({ ...leadOptions(kind), screening: screening(kind) });
+}
+
+/** How a kind's leads are stored and announced (a held one accepted is announced so too). */
+export function leadOptions(kind: AnyLeadKind): SubmissionOptions<v.GenericSchema> {
   const records = leadTimeline(kind);
-  return publicSubmission({
+  return {
     schema: kind.schema as v.GenericSchema<unknown, object>,
     store: kind.store,
     save: (input, key) => records.submit(input, key),
@@ -100,7 +108,7 @@ export function leadSubmission(kind: AnyLeadKind): Handler {
     noteSkipped: (id, note) =>
       records.edit(id, (current) => ({ ...current, acknowledgement: note })),
     form: kind.form,
-  });
+  };
 }
 
 /** The language `Accept-Language` asks for among the site's, else English. */
@@ -135,13 +143,10 @@ export function publicSubmission<S extends v.GenericSchema>(
     const lang = submissionLanguage(req, data);
     answer.lang = lang;
     if (isBotSubmission(data)) {
-      // Looks accepted, stores nothing.
-      return asForm
-        ? seeOther(thankYouPath(form, lang))
-        : json(
-            acceptedAnswer(unstored(), acknowledging() && typeof data['email'] === 'string'),
-            201,
-          );
+      // Held (hold.ts), and answered as accepted, an acknowledgement on its way: a bot learns nothing.
+      const caught = await options.screening?.caught(data, lang);
+      const acknowledged = acknowledging() && typeof data['email'] === 'string';
+      return accepted(asForm, form, lang, caught ?? unstored(), acknowledged);
     }
     const result = v.safeParse(options.schema, data, { lang });
     if (!result.success) {
@@ -151,9 +156,19 @@ export function publicSubmission<S extends v.GenericSchema>(
     }
     const key = idempotencyKey(req);
     // Last of the checks: a valid proof is spent by it.
-    const { verification } = await checkProof(data['altcha'], lang, context);
+    const proof = await checkProof(data['altcha'], lang, context);
+    const { verification } = proof;
+    const reasons = (await options.screening?.reasons(result.output, proof, context)) ?? [];
     let saved: Submitted<v.InferOutput<S>>;
     try {
+      if (options.screening && reasons.length > 0) {
+        const held = await options.screening.hold(
+          result.output as Record<string, unknown>,
+          { lang, verification, reasons },
+          key,
+        );
+        return accepted(asForm, form, lang, held, false);
+      }
       saved = await options.save(
         {
           ...(result.output as object),
@@ -170,9 +185,7 @@ export function publicSubmission<S extends v.GenericSchema>(
     }
     const { record, replayed } = saved;
     const acknowledged = await announce(req, options, record, replayed, context);
-    return asForm
-      ? seeOther(thankYouPath(form, lang))
-      : json(acceptedAnswer(record, acknowledged), 201);
+    return accepted(asForm, form, lang, record, acknowledged);
   };
 
   return async (req, context) => {
@@ -191,16 +204,19 @@ export function publicSubmission<S extends v.GenericSchema>(
   };
 }
 
-/** The id and time a caught bot is answered with, like a stored lead's. */
+/** The id and time a caught bot is answered with when nothing could be held, like a lead's. */
 const unstored = (): Stamped => ({ _id: newId(), createdAt: new Date().toISOString() });
 
-/** The 201 body of an accepted lead (a held one is answered the same): the page's confirmation. */
+/** The 201 body of a stored submission, accepted or held alike: the page's confirmation. */
 export interface AcceptedAnswer {
   _id: string;
   createdAt: string;
   /** What the sender quotes (`referenceOf`), as the acknowledgement says it. */
   reference: string;
-  /** Whether an acknowledgement was queued to the sender's address. */
+  /**
+   * Whether an acknowledgement was queued to the sender's address: never for a held submission
+   * (the page claims no e-mail that was not sent), always for a honeypot's catch.
+   */
   acknowledged: boolean;
 }
 
@@ -213,6 +229,19 @@ export function acceptedAnswer(record: Stamped, acknowledged: boolean): Accepted
   };
 }
 
+/** The answer to a stored submission, accepted or held alike. */
+function accepted(
+  asForm: boolean,
+  form: FormFallback,
+  lang: Locale,
+  record: Stamped,
+  acknowledged: boolean,
+): Response {
+  return asForm
+    ? seeOther(thankYouPath(form, lang))
+    : json(acceptedAnswer(record, acknowledged), 201);
+}
+
 /**
  * The e-mails about a stored lead (true when the sender's acknowledgement was queued): the office's, and the sender's acknowledgement (where it is on
  * and within its limits; past one, the lead records `acknowledgement: { state: 'skipped', reason }`),
@@ -221,7 +250,7 @@ export function acceptedAnswer(record: Stamped, acknowledged: boolean): Accepted
  * acknowledges nothing again. If the outbox cannot be written, the lead is stored all the same:
  * the office's e-mail is sent at once instead, as before there was an outbox (not for a retry).
  */
-async function announce<S extends v.GenericSchema>(
+export async function announce<S extends v.GenericSchema>(
   req: Request,
   options: SubmissionOptions<S>,
   record: Stamped & v.InferOutput<S>,
@@ -251,7 +280,9 @@ async function announce<S extends v.GenericSchema>(
   if (replayed) {
     // Answered as the first try was: acknowledged unless its acknowledgement was skipped.
     await deliverAfterResponse(keys, context);
-    return ack !== undefined && acknowledging() && !('acknowledgement' in record);
+    return (
+      ack !== undefined && acknowledging() && office !== undefined && !('acknowledgement' in record)
+    );
   }
   if (ack !== undefined && acknowledging() && office !== undefined) {
     try {

@@ -57,6 +57,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/audit.csv', ['GET']],
     ['/api/security', ['GET']],
     ['/api/insights', ['GET']],
+    ['/api/held', ['GET']],
+    ['/api/held/:id', ['POST']],
     ['/api/passkeys', ['POST']],
     ['/api/passkeys/options', ['POST']],
     ['/api/passkeys/:id', ['PATCH', 'DELETE']],

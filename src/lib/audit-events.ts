@@ -28,6 +28,8 @@ export const AUDIT_EVENT_LABELS = {
   'announcement.updated': 'Announcement updated',
   'announcement.deleted': 'Announcement deleted',
   'mail.retried': 'E-mail retried',
+  'held.accepted': 'Held submission marked not spam',
+  'held.deleted': 'Held submission deleted',
 } as const;
 
 export type AuditEvent = keyof typeof AUDIT_EVENT_LABELS;

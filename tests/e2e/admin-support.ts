@@ -10,6 +10,7 @@ import { sampleEnquiry } from '../../scripts/bench-kit.ts';
 import { type HeldPasskey, VirtualAuthenticator, signCountOf } from './passkey-support';
 import { adminToken } from './support';
 import { SoftPasskey } from '../support/soft-authenticator.ts';
+import { testProof } from '../support/proof.ts';
 import { roomOf, type RoomSlug } from '../../src/admin/rooms/index.ts';
 import { roomAt } from '../../src/admin/frame/room-navigation.ts';
 
@@ -152,8 +153,11 @@ export class Seeder {
 
   constructor(private readonly request: APIRequestContext) {}
 
+  /** Posts as the form would, with a solved proof of work (a post without one is held). */
   async post(path: keyof typeof ADMIN_PATHS, data: Record<string, unknown>): Promise<string> {
-    const response = await this.request.post(path, { data });
+    const response = await this.request.post(path, {
+      data: { altcha: await testProof(), ...data },
+    });
     expect(response.status(), await response.text()).toBe(201);
     const { _id } = (await response.json()) as { _id: string };
     this.created.push(`${ADMIN_PATHS[path]}/${_id}`);

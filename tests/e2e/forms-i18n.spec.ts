@@ -5,7 +5,7 @@
  * keeping its language.
  */
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { storedLeads } from './lead-forms-support';
+import { heldSubmissions, storedLeads } from './lead-forms-support';
 import { axeViolations, waitForSplash } from './support';
 import { TRANSLATED_LOCALES } from '../../src/i18n/locales';
 import { formText } from '../../src/i18n/forms';
@@ -49,7 +49,7 @@ for (const locale of TRANSLATED_LOCALES) {
       await expect(form.getByLabel(text.contact.labels.name)).toHaveValue('Ravi');
     });
 
-    test('without JavaScript, posts and lands on the thank-you page in its language', async ({
+    test('without JavaScript, posts, lands on the thank-you page in its language and is held for review', async ({
       browser,
       request,
     }) => {
@@ -67,13 +67,12 @@ for (const locale of TRANSLATED_LOCALES) {
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
       await context.close();
 
-      const stored = await storedLeads<{ _id: string; message: string; lang: string }>(
-        request,
-        '/api/contact-messages',
-        (record) => record.message === marker,
-      );
-      expect(stored.found.map((record) => record.lang)).toEqual([locale]);
-      await stored.remove();
+      // No proof of work without JavaScript: held in its language, never lost.
+      const held = await heldSubmissions(request, ({ fields }) => fields['message'] === marker);
+      expect(
+        held.found.map(({ lang, reasons }) => [lang, reasons.map(({ rule }) => rule)]),
+      ).toEqual([[locale, ['unverified']]]);
+      await held.remove();
     });
 
     test('a refused plain post comes back to the form in its language', async ({

@@ -1,5 +1,6 @@
 /** What the tests of the two public forms (the contact form and the enquiry wizard) share. */
 import type { APIRequestContext, Page, Route } from '@playwright/test';
+import type { HeldSubmission } from '../../src/lib/held/index.ts';
 import { adminToken } from './support';
 
 /** An Idempotency-Key as the forms make them: a random UUID. */
@@ -34,6 +35,25 @@ export async function storedLeads<T extends { _id: string }>(
   const found = ((await response.json()) as T[]).filter(match);
   const remove = async () => {
     for (const record of found) await request.delete(`${list}/${record._id}`, { headers });
+  };
+  return { found, remove };
+}
+
+/**
+ * The held submissions (GET /api/held, newest first) that `match`, and a way to delete them: what
+ * a form sent without JavaScript (no proof of work) becomes.
+ */
+export async function heldSubmissions(
+  request: APIRequestContext,
+  match: (held: HeldSubmission) => boolean,
+): Promise<{ found: HeldSubmission[]; remove: () => Promise<void> }> {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const response = await request.get('/api/held?pageSize=50', { headers });
+  const found = ((await response.json()) as HeldSubmission[]).filter(match);
+  const remove = async () => {
+    for (const { _id } of found) {
+      await request.post(`/api/held/${_id}`, { headers, data: { action: 'delete' } });
+    }
   };
   return { found, remove };
 }

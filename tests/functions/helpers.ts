@@ -11,6 +11,8 @@ import type { BlobsServer } from '@netlify/blobs/server';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
+import { isDeployed } from '../../functions/_lib/env.ts';
+import { testProof } from '../support/proof.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
 import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
 import { deadPort } from './loopback.ts';
@@ -159,9 +161,46 @@ export interface CallOptions {
   /** Adds `authorization: Bearer <token>`. */
   token?: string;
   context?: Partial<FunctionContext>;
+  /** false: a public form post without a proof of work (see `proofed`). */
+  proof?: false;
 }
 
-export function call(handler: FunctionHandler, options: CallOptions): Promise<Response> {
+const TEST_ALTCHA_KEY = 'test-altcha-key-of-at-least-32-bytes-length';
+
+/** The public forms' paths: a post there carries a solved proof of work (`proofed`). */
+const PUBLIC_FORMS = new Set(['/api/contact', '/api/enquiries', '/api/job-applications']);
+
+export { testProof };
+
+/**
+ * A POST to a public form carries a proof of work, as the site's forms send it, unless its body
+ * names `altcha` itself or the call says `proof: false` (a sender without JavaScript, whose
+ * submission is held: functions/_lib/hold.ts).
+ */
+async function proofed(options: CallOptions): Promise<CallOptions> {
+  const path = options.path.split('?')[0]!;
+  if (options.proof === false || !PUBLIC_FORMS.has(path)) return options;
+  // A call as a public deploy needs the key set there (proof-of-work.ts refuses a default).
+  if (
+    isDeployed(options.context?.deploy?.context) &&
+    (process.env['ALTCHA_HMAC_KEY'] ?? '') === ''
+  ) {
+    vi.stubEnv('ALTCHA_HMAC_KEY', TEST_ALTCHA_KEY);
+  }
+  const { json, form } = options;
+  if (typeof json === 'object' && json !== null && !Array.isArray(json) && !('altcha' in json)) {
+    return { ...options, json: { ...json, altcha: await testProof() } };
+  }
+  if (form !== undefined) {
+    const fields = new URLSearchParams(form);
+    if (!fields.has('altcha')) fields.set('altcha', await testProof());
+    return { ...options, form: fields };
+  }
+  return options;
+}
+
+export async function call(handler: FunctionHandler, given: CallOptions): Promise<Response> {
+  const options = await proofed(given);
   const headers = new Headers(options.headers);
   let body = options.body;
   if (options.json !== undefined) {

@@ -6,6 +6,7 @@
 import { backupStatus } from '../api/security';
 import { listLeads } from '../api/leads';
 import { listUndelivered } from '../api/mail';
+import { listHeld } from '../api/held';
 import { ENQUIRY, MESSAGE } from '../../lib/leads';
 
 export interface FrameCounts {
@@ -20,6 +21,8 @@ export interface FrameCounts {
   undelivered: number | null;
   /** The outbox has more pages than the first. */
   undeliveredMore: boolean;
+  /** Held submissions waiting for a decision (the Spam / held room). */
+  held: number | null;
   /** The last backup is older than the server's limit, or there is none. */
   backupOverdue: boolean | null;
 }
@@ -31,6 +34,7 @@ export const UNKNOWN_COUNTS: FrameCounts = {
   waitingMessages: null,
   undelivered: null,
   undeliveredMore: false,
+  held: null,
   backupOverdue: null,
 };
 
@@ -38,11 +42,12 @@ const EVERYTHING = { q: '', filters: {} };
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
 export async function readCounts(): Promise<FrameCounts> {
-  const [enquiries, messages, outbox, backup] = await Promise.all([
+  const [enquiries, messages, outbox, backup, held] = await Promise.all([
     orNull(listLeads(ENQUIRY, EVERYTHING, 1, 1)),
     orNull(listLeads(MESSAGE, EVERYTHING, 1, 1)),
     orNull(listUndelivered()),
     orNull(backupStatus()),
+    orNull(listHeld(1, 1)),
   ]);
   return {
     enquiries: enquiries?.newCount ?? null,
@@ -51,6 +56,7 @@ export async function readCounts(): Promise<FrameCounts> {
     waitingMessages: messages?.waitingCount ?? null,
     undelivered: outbox?.mails.length ?? null,
     undeliveredMore: outbox?.next !== undefined,
+    held: held?.total ?? null,
     backupOverdue: backup?.overdue ?? null,
   };
 }

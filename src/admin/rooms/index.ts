@@ -57,6 +57,15 @@ export const ROOMS = [
     load: () => import('./mail/MailRoom'),
   },
   {
+    slug: 'held',
+    path: '/admin/held',
+    title: 'Spam / held',
+    description: 'Submissions held as possible spam, with why: Not spam or Delete.',
+    label: 'Spam / held',
+    count: { of: 'held', words: 'held' },
+    load: () => import('./held/HeldRoom'),
+  },
+  {
     slug: 'security',
     path: '/admin/security',
     title: 'Security and data',

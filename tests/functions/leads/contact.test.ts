@@ -3,7 +3,7 @@ import contactMessagesFn from '../../../functions/contact-messages.ts';
 import contactFn from '../../../functions/contact.ts';
 import { call, expectInvalidFields, makeToken, methodNotAllowed, useBlobs } from '../helpers.ts';
 import { validContact } from '../samples.ts';
-import { writes } from '../store-inspection.ts';
+import { writes, liveIds } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 
@@ -36,8 +36,8 @@ describe('POST /api/contact', () => {
         name: 'Ravi',
         message: 'Please call me back.',
         lang: 'en',
-        // Sent without a proof of work (tests/functions/proof/ has the verified ones).
-        verification: 'unverified',
+        // Sent with a proof of work (tests/functions/helpers.ts `call`); one sent without is held.
+        verification: 'verified',
         status: 'New',
         notes: [],
         version: 1,
@@ -55,10 +55,11 @@ describe('POST /api/contact', () => {
     expect(writes(blobs.ops)).toBe(0);
   });
 
-  it('answers a filled honeypot as if accepted and stores nothing', async () => {
+  it('answers a filled honeypot as if accepted and holds it (no lead)', async () => {
     const res = await post(validContact({ website: 'buy-now' }));
     expect(res.status).toBe(201);
-    expect(writes(blobs.ops)).toBe(0);
+    expect(await liveIds('contact-messages')).toEqual([]);
+    expect(await liveIds('held')).toHaveLength(1);
     expect((await messages()).items).toEqual([]);
   });
 

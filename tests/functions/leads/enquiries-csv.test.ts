@@ -97,7 +97,8 @@ describe('csvCell', () => {
 describe('GET /api/enquiries.csv (admin)', () => {
   it('exports every enquiry, newest first, safe for spreadsheets', async () => {
     const hostile = {
-      fullName: '=HYPERLINK("http://evil.example","click")',
+      // A formula, without a link: a link in a name is held as spam (functions/_lib/hold.ts).
+      fullName: '=SUM(A1:A9)*HYPERLINK(B1,"click")',
       designation: '+SUM(1,2)',
       country: '-India',
       stateProvince: '@Kerala',

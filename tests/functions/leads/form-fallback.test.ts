@@ -10,7 +10,7 @@ import { ContactMessageSchema } from '../../../src/lib/schemas/index.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
 import { BASE_URL, call, makeToken, silenceErrors, useBlobs } from '../helpers.ts';
 import { validContact, validEnquiry } from '../samples.ts';
-import { writes } from '../store-inspection.ts';
+import { writes, liveIds } from '../store-inspection.ts';
 
 const blobs = useBlobs();
 
@@ -89,10 +89,11 @@ describe('enquiry form post', () => {
     expect(res.headers.get('location')).toBe('/renewable-energy?error=1#enquiry');
   });
 
-  it('thanks a bot that filled the honeypot and stores nothing', async () => {
+  it('thanks a bot that filled the honeypot and holds it (no lead)', async () => {
     const res = await postEnquiry(validEnquiry({ website: 'http://spam.example' }));
     expect(res.headers.get('location')).toBe('/thank-you/?form=enquiry');
-    expect(writes(blobs.ops)).toBe(0);
+    expect(await liveIds('enquiries')).toEqual([]);
+    expect(await liveIds('held')).toHaveLength(1);
   });
 
   describe('when storage is down', () => {
@@ -112,7 +113,7 @@ describe('contact form post', () => {
     const res = await call(contactFn, { path: '/api/contact', form: formOf(validContact()) });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/thank-you/?form=contact');
-    expect(writes(blobs.ops)).toBe(1);
+    expect(await liveIds('contact-messages')).toHaveLength(1);
   });
 
   it('sends invalid input back to the footer form of the page it came from', async () => {

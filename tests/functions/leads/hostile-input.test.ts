@@ -20,6 +20,7 @@ import { INSTITUTION_TYPES, PREFERRED_TIMELINES } from '../../../src/lib/schemas
 import { ADMIN, useBlobs, type FunctionHandler } from '../helpers.ts';
 import { validContact, validEnquiry } from '../samples.ts';
 import { writes } from '../store-inspection.ts';
+import { SAME_TEXT_STORE } from '../../../functions/_lib/repositories/same-text.ts';
 
 const blobs = useBlobs();
 
@@ -177,6 +178,13 @@ async function expectSafeAnswer(res: Response): Promise<void> {
   }
 }
 
+/**
+ * Writes of records (a lead, or a held submission): not the same-text rule's note of a message,
+ * which holds only hashes (repositories/same-text.ts) and is written for every scored message.
+ */
+const recordWrites = () =>
+  writes(blobs.ops.filter((op) => !op.url.includes(`site:${SAME_TEXT_STORE}/`)));
+
 function checkPublicPost(
   name: string,
   handler: FunctionHandler,
@@ -189,16 +197,18 @@ function checkPublicPost(
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(hostileBodies(valid, fields), async (body) => {
-        const before = writes(blobs.ops);
+        const before = recordWrites();
         const res = await handler(request(path, body), { params: {}, ip: '192.0.2.1' });
         await expectSafeAnswer(res);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const stored = writes(blobs.ops) - before;
+        const stored = recordWrites() - before;
         expect(stored).toBeLessThanOrEqual(1);
         if (stored === 1) expect([201, 303]).toContain(res.status);
         if (body.value !== undefined && byteLength(body.payload) <= MAX_BODY_BYTES) {
+          // A valid body is stored once (a lead, or held without a proof); a honeypot catch is
+          // held too, valid or not (issue 38: answered like a success, kept for review).
           const shouldStore =
-            isRecord(body.value) && accepts(body.value) && !isBotSubmission(body.value);
+            isRecord(body.value) && (accepts(body.value) || isBotSubmission(body.value));
           expect(stored).toBe(shouldStore ? 1 : 0);
         }
       }),

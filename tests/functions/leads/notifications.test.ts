@@ -152,6 +152,7 @@ describe('with SMTP configured', () => {
       context: { waitUntil: (promise) => pending.push(promise) },
     });
     expect(res.status).toBe(201);
+    // The e-mail's sending only: spent proofs are swept by the hourly upkeep, never here.
     expect(pending).toHaveLength(1);
     await Promise.all(pending);
     expect(received).toHaveLength(1);

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import challengeFn from '../../../functions/challenge.ts';
 import contactFn from '../../../functions/contact.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
+import spamUpkeep from '../../../functions/spam-upkeep.ts';
 import {
   CHALLENGE_TTL_MS,
   checkProof,
@@ -36,14 +37,27 @@ async function fetchChallenge(): Promise<ProofChallenge> {
   return (await res.json()) as ProofChallenge;
 }
 
-async function solved(): Promise<string> {
-  const challenge = await fetchChallenge();
+/**
+ * A solution of a challenge issued `agoMs` before now (default a minute: a person's time to fill
+ * the form, so the spam scorer's too-fast rule does not hold it).
+ */
+async function solved(agoMs = 60_000): Promise<string> {
+  const challenge = (await issueChallenge({ params: {} }, Date.now() - agoMs)) as ProofChallenge;
   const solution = await solve(challenge);
   return encodeProof(challenge, solution!);
 }
 
 const postContact = (body: Record<string, unknown>) =>
-  call(contactFn, { path: '/api/contact', json: validContact(body) });
+  call(contactFn, { path: '/api/contact', json: validContact(body), proof: false });
+
+/** The held submissions' stored records (functions/_lib/hold.ts). */
+async function storedHeld(): Promise<Record<string, unknown>[]> {
+  const store = getStore({ name: 'held', consistency: 'strong' });
+  const ids = await liveIds('held');
+  return Promise.all(
+    ids.map(async (id) => (await store.get(id, { type: 'json' })) as Record<string, unknown>),
+  );
+}
 
 async function storedMessages(): Promise<Record<string, unknown>[]> {
   const store = getStore({ name: 'contact-messages', consistency: 'strong' });
@@ -107,13 +121,22 @@ describe('GET /api/challenge', () => {
 });
 
 describe('the altcha field of a submission', () => {
-  it('a valid solution makes the lead verified; none makes it unverified, and both are accepted', async () => {
+  it('a valid solution makes the lead verified; none makes it unverified and held, both answered 201', async () => {
     easy();
     expect((await postContact({ altcha: await solved() })).status).toBe(201);
     expect((await postContact({ name: 'Without' })).status).toBe(201);
-    const byName = Object.fromEntries((await storedMessages()).map((m) => [m['name'], m]));
-    expect(byName['Ravi']?.['verification']).toBe('verified');
-    expect(byName['Without']?.['verification']).toBe('unverified');
+    const messages = await storedMessages();
+    expect(messages.map((m) => [m['name'], m['verification']])).toEqual([['Ravi', 'verified']]);
+    const held = await storedHeld();
+    expect(held.map((m) => [m['name'], m['verification']])).toEqual([['Without', 'unverified']]);
+  });
+
+  it('a solution sent faster than a person types (1 s after the first focus) is held', async () => {
+    easy();
+    expect((await postContact({ altcha: await solved(1_000) })).status).toBe(201);
+    expect(await storedMessages()).toEqual([]);
+    const [held] = await storedHeld();
+    expect((held?.['reasons'] as { rule: string }[]).map(({ rule }) => rule)).toContain('too-fast');
   });
 
   it('an enquiry is verified the same way (JSON field)', async () => {
@@ -130,20 +153,22 @@ describe('the altcha field of a submission', () => {
     expect(record['verification']).toBe('verified');
   });
 
-  it('a plain form post: without a solution accepted as unverified, with one (form field) verified', async () => {
+  it('a plain form post: without a solution held as unverified, with one (form field) verified', async () => {
     easy();
     const form = (extra: Record<string, string>) =>
       call(contactFn, {
         path: '/api/contact',
         form: { email: 'asha@example.com', name: 'Asha', message: 'Hello', lang: 'en', ...extra },
+        proof: false,
       });
     const plain = await form({});
     expect(plain.status).toBe(303);
     expect(plain.headers.get('location')).toContain('/thank-you/');
     expect((await form({ name: 'Asha two', altcha: await solved() })).status).toBe(303);
-    const byName = Object.fromEntries((await storedMessages()).map((m) => [m['name'], m]));
-    expect(byName['Asha']?.['verification']).toBe('unverified');
-    expect(byName['Asha two']?.['verification']).toBe('verified');
+    const messages = await storedMessages();
+    expect(messages.map((m) => [m['name'], m['verification']])).toEqual([['Asha two', 'verified']]);
+    const held = await storedHeld();
+    expect(held.map((m) => [m['name'], m['verification']])).toEqual([['Asha', 'unverified']]);
   });
 
   it('20 concurrent sends of one solution: exactly 1 accepted and 1 record; the rest 409', async () => {
@@ -175,7 +200,7 @@ describe('the altcha field of a submission', () => {
     easy();
     vi.useFakeTimers({ toFake: ['Date'] });
     const issued = Date.now();
-    const altcha = await solved();
+    const altcha = await solved(0);
     vi.setSystemTime(issued + CHALLENGE_TTL_MS - 5_000);
     // Still in time: verified at 29:55, with the time it was issued.
     const outcome = await checkProof(altcha, 'en', { params: {} });
@@ -232,7 +257,7 @@ describe('spent keys', () => {
       .map((blob) => blob.key)
       .filter((key) => key !== 'sweep-cursor');
 
-  it('are deleted by a later spend once their challenge has expired', async () => {
+  it('are deleted by the hourly upkeep once their challenge has expired, never by a form', async () => {
     easy();
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
@@ -241,6 +266,10 @@ describe('spent keys', () => {
     expect(first).toMatch(/^\d{13}\/[0-9a-f]{64}$/);
     vi.setSystemTime(start + CHALLENGE_TTL_MS + 60_000);
     expect((await postContact({ altcha: await solved() })).status).toBe(201);
+    expect(await spentKeys()).toHaveLength(2);
+    expect((await spamUpkeep(new Request('http://localhost/'), undefined, Date.now())).status).toBe(
+      204,
+    );
     const left = await spentKeys();
     expect(left).toHaveLength(1);
     expect(left).not.toContain(first);

@@ -1,0 +1,170 @@
+/**
+ * /admin/held, "Spam / held": the submissions held as possible spam (functions/_lib/hold.ts),
+ * newest first, each with its kind, date, sender, fields and the reasons it was held in words;
+ * "Not spam" makes it a lead (and e-mails the office), "Delete" removes it, and "Delete all
+ * shown" removes every one listed after a confirmation. The outcome of each is said in a polite
+ * status line, where focus goes when the item it was on is gone.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HeldSubmission } from '../../../lib/held';
+import { LEAD_KINDS } from '../../../lib/leads';
+import { ApiError, API_MESSAGES } from '../../api/client';
+import { decideHeld, listHeld } from '../../api/held';
+import Alert from '../../components/Alert';
+import Button from '../../components/Button';
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { formatDate } from '../../display';
+import type { RoomProps } from '..';
+
+/** Held submissions shown at once (the first page, newest first). */
+export const HELD_PAGE_SIZE = 50;
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : API_MESSAGES.network;
+
+const kindOf = (held: HeldSubmission) => LEAD_KINDS.find(({ key }) => key === held.kind);
+
+/** The fields as the form labels them, in the form's order; empty ones left out. */
+function fieldsOf(held: HeldSubmission): { label: string; value: string }[] {
+  const labels: Readonly<Record<string, string>> = kindOf(held)?.labels ?? {};
+  const order = [...Object.keys(labels), ...Object.keys(held.fields).filter((f) => !(f in labels))];
+  return order.flatMap((field) => {
+    const value = held.fields[field];
+    const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '';
+    return text.trim() === '' ? [] : [{ label: labels[field] ?? field, value: text }];
+  });
+}
+
+export default function HeldRoom({ recount }: RoomProps) {
+  const [items, setItems] = useState<HeldSubmission[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const page = await listHeld(1, HELD_PAGE_SIZE);
+      setItems(page.items);
+      setTotal(page.total);
+      setError('');
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  async function decide(ids: readonly string[], action: 'accept' | 'delete', done: string) {
+    setBusy(true);
+    setNotice('');
+    setError('');
+    try {
+      for (const id of ids) await decideHeld(id, action);
+      setNotice(done);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+    await reload();
+    recount();
+    setBusy(false);
+    setConfirming(false);
+    status.current?.focus();
+  }
+
+  const shown = items ?? [];
+  return (
+    <div className="admin-held">
+      <p ref={status} tabIndex={-1} role="status" className="admin-count">
+        {items === null
+          ? 'Loading held submissions…'
+          : total === 0
+            ? 'Nothing is held.'
+            : `${total} held ${total === 1 ? 'submission' : 'submissions'}` +
+              (total > shown.length ? `; the newest ${shown.length} shown.` : '.')}
+        {notice && ` ${notice}`}
+      </p>
+      <Alert message={error} />
+      {shown.length > 0 && (
+        <div className="admin-actions">
+          <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+            Delete all shown
+          </Button>
+        </div>
+      )}
+      <ul className="admin-held__list">
+        {shown.map((held) => {
+          const kind = kindOf(held);
+          const title = `${kind?.noun ?? held.kind} from ${held.name || held.email || 'an unnamed sender'}`;
+          return (
+            <li key={held._id}>
+              <article className="admin-held__item" aria-label={title}>
+                <h2>{title}</h2>
+                <p>
+                  Received {formatDate(held.createdAt)}
+                  {held.email && (
+                    <>
+                      {' '}
+                      · <span className="admin-held__email">{held.email}</span>
+                    </>
+                  )}
+                </p>
+                <h3>Why it was held</h3>
+                <ul className="admin-held__reasons">
+                  {held.reasons.map(({ rule, reason }) => (
+                    <li key={rule + reason}>{reason}</li>
+                  ))}
+                </ul>
+                <dl className="admin-held__fields">
+                  {fieldsOf(held).map(({ label, value }) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <div className="admin-actions">
+                  <Button
+                    variant="primary"
+                    disabled={busy}
+                    aria-label={`Not spam: ${title}`}
+                    onClick={() => void decide([held._id], 'accept', `${title} is now a lead.`)}
+                  >
+                    Not spam
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={`Delete: ${title}`}
+                    onClick={() => void decide([held._id], 'delete', `${title} deleted.`)}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete all shown?"
+        question={`Delete the ${shown.length} held ${shown.length === 1 ? 'submission' : 'submissions'} shown? This cannot be undone.`}
+        confirm="Delete all shown"
+        busy={busy}
+        onConfirm={() =>
+          void decide(
+            shown.map(({ _id }) => _id),
+            'delete',
+            `${shown.length} deleted.`,
+          )
+        }
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The Spam / held room (/admin/held) against the local server: submissions sent without a proof
+ * of work (as a bot or a no-JS browser sends them) are held; the room lists each with its
+ * reasons, Not spam makes one a lead, Delete all shown asks first; keyboard only, axe, 320 px.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, logIn, test, unique } from './admin-support';
+import { roomOf } from '../../src/admin/rooms/index.ts';
+import { adminToken, axeViolations } from './support';
+
+test.describe.configure({ timeout: 90_000 });
+
+const HELD_ROOM = roomOf('held').path;
+
+/** A contact message sent without a proof of work: held, answered 201. */
+async function heldMessage(request: APIRequestContext, name: string): Promise<void> {
+  const res = await request.post('/api/contact', {
+    data: { email: 'held@example.com', name, message: `Please call me back, ${name}.` },
+  });
+  expect(res.status()).toBe(201);
+}
+
+const itemOf = (page: Page, name: string) =>
+  page.getByRole('article', { name: `Message from ${name}` });
+
+test('lists held submissions with their reasons; Not spam makes a lead', async ({
+  page,
+  request,
+}) => {
+  const name = unique('Held Asha');
+  await heldMessage(request, name);
+  await logIn(page, HELD_ROOM);
+  const item = itemOf(page, name);
+  await expect(item).toBeVisible();
+  await expect(item.getByRole('heading', { name: 'Why it was held' })).toBeVisible();
+  await expect(item).toContainText('Sent without the proof of work');
+  await expect(item).toContainText(`Please call me back, ${name}.`);
+  await expect(page.getByRole('link', { name: /Spam \/ held/ })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Keyboard only: Tab reaches Not spam, Enter acts.
+  const notSpam = item.getByRole('button', { name: `Not spam: Message from ${name}` });
+  await notSpam.focus();
+  await page.keyboard.press('Enter');
+  await expect(item).toHaveCount(0);
+  await expect(page.locator('.admin-held').getByRole('status')).toContainText(`Message from ${name} is now a lead.`);
+
+  const token = await adminToken(request);
+  const leads = await request.get(`/api/contact-messages?q=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const found = (await leads.json()) as { name: string }[];
+  expect(found.map((lead) => lead.name)).toEqual([name]);
+});
+
+test('Delete all shown asks first; Cancel keeps them, confirming deletes them', async ({
+  page,
+  request,
+}) => {
+  const names = [unique('Held One'), unique('Held Two')];
+  for (const name of names) await heldMessage(request, name);
+  await logIn(page, HELD_ROOM);
+  await expect(itemOf(page, names[1]!)).toBeVisible();
+  const bulk = page.getByRole('button', { name: 'Delete all shown' });
+  await bulk.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Delete all shown?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter'); // Cancel has focus: Enter never confirms by accident.
+  await expect(dialog).toBeHidden();
+  await expect(itemOf(page, names[0]!)).toBeVisible();
+  await bulk.click();
+  await dialog.getByRole('button', { name: 'Delete all shown' }).click();
+  await expect(page.locator('.admin-held').getByRole('status')).toContainText('Nothing is held.');
+  for (const name of names) await expect(itemOf(page, name)).toHaveCount(0);
+});
+
+test('at 320 px nothing scrolls sideways', async ({ page, request }) => {
+  await heldMessage(request, unique('Held Narrow'.repeat(4)));
+  await page.setViewportSize({ width: 320, height: 800 });
+  await logIn(page, HELD_ROOM);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+});
