@@ -22,8 +22,10 @@ import {
   scoreSubmission,
   type FieldValues,
 } from '../../src/lib/spam/index.ts';
+import { acknowledging } from './acknowledgement.ts';
 import { isDeployed, readEnv } from './env.ts';
 import type { FunctionContext } from './http.ts';
+import { safeReplyTo } from './mailer.ts';
 import { issuedAt, type ProofOutcome } from './proof-of-work.ts';
 import { heldTimeline, type HeldInput } from './repositories/held.ts';
 import { recordSameText } from './repositories/same-text.ts';
@@ -138,6 +140,12 @@ export interface Screening<S extends v.GenericSchema = v.GenericSchema> {
   hold(fields: FieldValues, details: Parameters<typeof hold>[2], key?: string): Promise<Stamped>;
   /** Stores a honeypot catch held, with what of it can be kept. */
   caught(data: FieldValues, lang: Locale): Promise<Stamped>;
+  /**
+   * What the answer says of an acknowledgement: what an accepted one with these fields would
+   * usually say (a held submission is answered exactly as an accepted one; it is acknowledged
+   * only if the admin finds it is not spam).
+   */
+  acknowledgedAsIf(fields: FieldValues): boolean;
 }
 
 export function screening(kind: AnyLeadKind): Screening {
@@ -145,6 +153,8 @@ export function screening(kind: AnyLeadKind): Screening {
     reasons: (fields, proof, context) =>
       holdReasons(kind, fields as FieldValues, proof, context.ip, Date.now(), fillTimed(context)),
     hold: (fields, details, key) => hold(kind, fields, details, key),
+    acknowledgedAsIf: (fields) =>
+      acknowledging() && safeReplyTo(sender(kind, fields).email) !== undefined,
     caught: (data, lang) =>
       hold(kind, caughtFields(kind, data), {
         lang,

@@ -26,6 +26,7 @@ import { isFormPost, readBody } from './body.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
 import { checkProof } from './proof-of-work.ts';
+import type { FieldValues } from '../../src/lib/spam/index.ts';
 import { screening, type Screening } from './hold.ts';
 import { acknowledgement, acknowledging, limitReached } from './acknowledgement.ts';
 import { notify, type Notification } from './mailer.ts';
@@ -143,9 +144,9 @@ export function publicSubmission<S extends v.GenericSchema>(
     const lang = submissionLanguage(req, data);
     answer.lang = lang;
     if (isBotSubmission(data)) {
-      // Held (hold.ts), and answered as accepted, an acknowledgement on its way: a bot learns nothing.
+      // Held (hold.ts), and answered as accepted: a bot learns nothing.
       const caught = await options.screening?.caught(data, lang);
-      const acknowledged = acknowledging() && typeof data['email'] === 'string';
+      const acknowledged = options.screening?.acknowledgedAsIf(data) ?? false;
       return accepted(asForm, form, lang, caught ?? unstored(), acknowledged);
     }
     const result = v.safeParse(options.schema, data, { lang });
@@ -167,7 +168,8 @@ export function publicSubmission<S extends v.GenericSchema>(
           { lang, verification, reasons },
           key,
         );
-        return accepted(asForm, form, lang, held, false);
+        const acknowledged = options.screening.acknowledgedAsIf(result.output as FieldValues);
+        return accepted(asForm, form, lang, held, acknowledged);
       }
       saved = await options.save(
         {
@@ -214,8 +216,9 @@ export interface AcceptedAnswer {
   /** What the sender quotes (`referenceOf`), as the acknowledgement says it. */
   reference: string;
   /**
-   * Whether an acknowledgement was queued to the sender's address: never for a held submission
-   * (the page claims no e-mail that was not sent), always for a honeypot's catch.
+   * Whether an acknowledgement was queued to the sender's address. A held submission (a honeypot
+   * catch too) is answered as an accepted one with its fields usually is (`acknowledgedAsIf`):
+   * its acknowledgement goes out if the admin finds it is not spam.
    */
   acknowledged: boolean;
 }
