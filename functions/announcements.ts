@@ -10,6 +10,8 @@ import { readBody } from './_lib/body.ts';
 import {
   announcementsVersion,
   matchesVersion,
+  publicAnnouncements,
+  requestedLocale,
   versionETag,
 } from '../src/lib/announcements/public.ts';
 import { ANNOUNCEMENTS_TAG, announcementsChanged, publicCacheHeaders } from './_lib/cdn.ts';
@@ -31,7 +33,9 @@ const NOT_FOUND = 'Announcement not found.';
 
 /**
  * The list, with its version as the ETag (src/lib/announcements/public.ts): the home page's
- * freshness check asks with `If-None-Match` and gets 304 while its built list is current.
+ * freshness check asks with `If-None-Match` and gets 304 while its built list is current. With
+ * `?lang=en|ml|ar` (the strip's request), each item's text in that language or English; without
+ * it, the records as stored, translations included (the admin's list).
  */
 const list: Handler = async (req) => {
   const items = await announcements.list();
@@ -40,7 +44,9 @@ const list: Handler = async (req) => {
   if (matchesVersion(req.headers.get('if-none-match'), version)) {
     return new Response(null, { status: 304, headers });
   }
-  return json(items, 200, headers);
+  const lang = new URL(req.url).searchParams.get('lang');
+  const body = lang === null ? items : publicAnnouncements(items, requestedLocale(lang));
+  return json(body, 200, headers);
 };
 
 const create: Handler = async (req, context) => {

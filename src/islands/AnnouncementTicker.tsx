@@ -8,7 +8,13 @@ function List({ items, copy = false }: { items: Item[]; copy?: boolean }) {
   return (
     <ul className="ticker__list" aria-hidden={copy ? true : undefined}>
       {items.map((item) => (
-        <li key={item._id} className="ticker__item">
+        // English shown on a Malayalam or Arabic page reads as English, left to right.
+        <li
+          key={item._id}
+          className="ticker__item"
+          lang={item.lang}
+          dir={item.lang ? 'ltr' : undefined}
+        >
           <a href={item.link || '#'} tabIndex={copy ? -1 : undefined}>
             {item.text}
           </a>

@@ -18,6 +18,8 @@ import {
 } from '../lib/announcements/public.ts';
 
 export interface BuiltAnnouncements {
+  /** The stored records; the strip shows `publicAnnouncements(list, locale)`. */
+  list: Announcement[];
   items: PublicAnnouncement[];
   /** The list's version, or undefined when the store could not be read. */
   version: string | undefined;
@@ -38,13 +40,13 @@ export function announcementsAtBuild(): Promise<BuiltAnnouncements> {
 export async function readAnnouncementsForBuild(): Promise<BuiltAnnouncements> {
   try {
     const list = await readStore();
-    return { items: publicAnnouncements(list), version: announcementsVersion(list) };
+    return { list, items: publicAnnouncements(list), version: announcementsVersion(list) };
   } catch (error) {
     const reason = error instanceof Error ? String(error.cause ?? error) : String(error);
     console.warn(
       `Announcements not read at build (${reason}): the home page is built without its strip; its freshness check shows them after load.`,
     );
-    return { items: [], version: undefined };
+    return { list: [], items: [], version: undefined };
   }
 }
 

@@ -10,6 +10,12 @@ import { FRESH_EVENT, SLOT_SELECTOR, isAnnouncement } from '../lib/announcements
 /** The version an entity tag carries (a CDN that compresses may have weakened it: `W/"…"`). */
 const versionOf = (etag: string | null) => (etag ?? '').replace(/^W\//, '').replace(/"/g, '');
 
+/** English pages ask for the list as stored; others for it in their language (`?lang=`). */
+const listAddress = (locale: string | undefined) =>
+  !locale || locale === 'en'
+    ? '/api/announcements'
+    : `/api/announcements?lang=${encodeURIComponent(locale)}`;
+
 export async function checkAnnouncements(): Promise<void> {
   const slot = document.querySelector<HTMLElement>(SLOT_SELECTOR);
   if (!slot) return;
@@ -17,7 +23,7 @@ export async function checkAnnouncements(): Promise<void> {
   try {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (built) headers['If-None-Match'] = `"${built}"`;
-    const response = await fetch('/api/announcements', { headers });
+    const response = await fetch(listAddress(slot.dataset['locale']), { headers });
     if (response.status === 304) return;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const version = versionOf(response.headers.get('etag'));

@@ -342,7 +342,16 @@ test.describe('announcements', () => {
       await expect(page.getByRole('heading', { name: 'Manage Announcements' })).toBeVisible();
       const list = page.getByRole('list', { name: 'Announcements' });
 
+      const malayalam = `അറിയിപ്പ് ${text}`;
+      const arabic = `إعلان ${text}`;
       await page.getByPlaceholder('Announcement text').fill(text);
+      const malayalamField = page.getByLabel('Malayalam text (optional)');
+      const arabicField = page.getByLabel('Arabic text (optional)');
+      await expect(malayalamField).toHaveAttribute('lang', 'ml');
+      await expect(arabicField).toHaveAttribute('lang', 'ar');
+      await expect(arabicField).toHaveAttribute('dir', 'rtl');
+      await malayalamField.fill(malayalam);
+      await arabicField.fill(arabic);
       await page.getByLabel('Link (optional)').fill('/about');
       const added = page.waitForResponse(
         (response) =>
@@ -355,10 +364,29 @@ test.describe('announcements', () => {
       const { _id: id } = (await (await added).json()) as { _id: string };
       expect(await auditHas(request, { event: 'announcement.created', target: id })).toBe(true);
       await expect(page.getByPlaceholder('Announcement text')).toHaveValue('');
+      await expect(item).toContainText(malayalam);
+      await expect(item).toContainText(arabic);
+
+      // Another tab (leaving this one would log out): the built strip predates the item, so the
+      // freshness check brings it, in the page's language.
+      const translated = await context.newPage();
+      await translated.goto('/ml/');
+      const strip = translated.locator('[data-ticker] ul:not([aria-hidden])');
+      await expect(strip.getByRole('link', { name: malayalam })).toHaveAttribute('href', '/about');
+      await expect(strip.getByRole('link', { name: text, exact: true })).toHaveCount(0);
+      await translated.goto('/ar/');
+      const arabicItem = strip.getByRole('listitem').filter({ hasText: arabic });
+      await expect(arabicItem.getByRole('link')).toHaveAttribute('href', '/about');
+      await expect(arabicItem).not.toHaveAttribute('lang');
+      await expect(arabicItem).toHaveJSProperty('dir', '');
+      await expect(translated.locator('[data-ticker]')).toHaveCSS('direction', 'rtl');
+      await translated.close();
 
       // Edit fills the form; Cancel goes back to add mode without a change.
       await item.getByRole('button', { name: /^Edit/ }).click();
       await expect(page.getByPlaceholder('Announcement text')).toHaveValue(text);
+      await expect(malayalamField).toHaveValue(malayalam);
+      await expect(arabicField).toHaveValue(arabic);
       await expect(page.getByLabel('Link (optional)')).toHaveValue('/about');
       await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
       await page.getByRole('button', { name: 'Cancel' }).click();
@@ -368,6 +396,7 @@ test.describe('announcements', () => {
 
       await item.getByRole('button', { name: /^Edit/ }).click();
       await page.getByPlaceholder('Announcement text').fill(`${text} (updated)`);
+      await arabicField.fill('');
       await page.getByRole('button', { name: 'Update' }).click();
       const updated = list.getByRole('listitem').filter({ hasText: `${text} (updated)` });
       await expect(updated).toHaveCount(1);
@@ -382,6 +411,12 @@ test.describe('announcements', () => {
         'href',
         '/about',
       );
+      // No Arabic text any more: the Arabic page shows the English, marked as English.
+      await home.goto('/ar/');
+      const fallback = ticker.getByRole('listitem').filter({ hasText: `${text} (updated)` });
+      await expect(fallback).toHaveAttribute('lang', 'en');
+      await expect(fallback).toHaveAttribute('dir', 'ltr');
+      await expect(ticker).not.toContainText(arabic);
       await home.close();
 
       await updated.getByRole('button', { name: /^Delete/ }).click();

@@ -1,8 +1,8 @@
 /**
  * The page side of the announcements' freshness check, shared by the check
  * (src/scripts/announcements-fresh.ts) and the ticker island: the slot element the build marks
- * with the list's version (`data-version`, empty when the build could not read the store) and its
- * length (`data-count`); the check leaves a newer list in `data-fresh` and announces it with
+ * with the list's version (`data-version`, empty when the build could not read the store), its
+ * length (`data-count`) and the page's language (`data-locale`, whose texts it asks for); the check leaves a newer list in `data-fresh` and announces it with
  * FRESH_EVENT, which hydrates the ticker (`client:needed`) or reaches it if it already is.
  */
 import type { PublicAnnouncement } from './public';
@@ -16,7 +16,8 @@ export function isAnnouncement(value: unknown): value is PublicAnnouncement {
   return (
     typeof item['_id'] === 'string' &&
     typeof item['text'] === 'string' &&
-    (item['link'] === undefined || typeof item['link'] === 'string')
+    (item['link'] === undefined || typeof item['link'] === 'string') &&
+    (item['lang'] === undefined || item['lang'] === 'en')
   );
 }
 

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import {
   INVALID_VALUE_MESSAGE,
+  optionalText,
   requiredText,
   tooLongMessage,
   withoutControlCharacters,
@@ -38,10 +39,27 @@ export function isAllowedLink(link: string): boolean {
   return /^tel:\+?[\d().-]+$/i.test(link);
 }
 
+/** The languages an announcement may be written in beside English, and their fields. */
+export const ANNOUNCEMENT_TRANSLATIONS = { ml: 'text_ml', ar: 'text_ar' } as const;
+
+/**
+ * A translation of the text: the English text's rules without the requirement; an empty one is
+ * left out of the record (undefined), so the strip falls back to English.
+ */
+const translation = () =>
+  v.pipe(
+    optionalText(ANNOUNCEMENT_LIMITS.text),
+    v.transform((text) => text || undefined),
+  );
+
 /** What the admin submits to create or replace an announcement. Unknown fields are dropped. */
-export const AnnouncementInputSchema = v.object({
+const AnnouncementFieldsSchema = v.object({
   /** Shown on the strip, one line (an `<input>` in the admin form); required. */
   text: requiredText(ANNOUNCEMENT_LIMITS.text),
+  /** The text for Malayalam pages; optional (English shows where it is missing). */
+  text_ml: translation(),
+  /** The text for Arabic pages; optional (English shows where it is missing). */
+  text_ar: translation(),
   /** Where the item leads; optional, `''` when absent (the strip then falls back to `#`). */
   link: v.pipe(
     v.nullish(v.string(INVALID_VALUE_MESSAGE), ''),
@@ -51,6 +69,16 @@ export const AnnouncementInputSchema = v.object({
     v.check((link) => link === '' || isAllowedLink(link), ANNOUNCEMENT_LINK_MESSAGE),
   ),
 });
+
+/** The fields, with an absent translation left out rather than stored as `undefined`. */
+export const AnnouncementInputSchema = v.pipe(
+  AnnouncementFieldsSchema,
+  v.transform(({ text_ml, text_ar, ...rest }) => ({
+    ...rest,
+    ...(text_ml === undefined ? {} : { text_ml }),
+    ...(text_ar === undefined ? {} : { text_ar }),
+  })),
+);
 
 export type AnnouncementInput = v.InferOutput<typeof AnnouncementInputSchema>;
 

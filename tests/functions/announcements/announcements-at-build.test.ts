@@ -98,7 +98,7 @@ describe('announcements at build time', () => {
     vi.spyOn(console, 'warn').mockImplementation((...args) => void warnings.push(args.join(' ')));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const built = await readAnnouncementsForBuild();
-    expect(built).toEqual({ items: [], version: undefined });
+    expect(built).toEqual({ list: [], items: [], version: undefined });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^Announcements not read at build \(.+\): the home page is built/);
   });

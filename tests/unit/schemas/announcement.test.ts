@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ANNOUNCEMENT_LINK_MESSAGE,
   AnnouncementInputSchema,
+  fieldErrors,
   isAllowedLink,
 } from '../../../src/lib/schemas/index.ts';
 
@@ -71,5 +72,44 @@ describe('AnnouncementInputSchema', () => {
       text: 'Hi',
       link: '',
     });
+  });
+});
+
+describe('AnnouncementInputSchema: Malayalam and Arabic texts', () => {
+  it('keeps optional text_ml and text_ar, trimmed, beside the English text', () => {
+    expect(
+      v.parse(AnnouncementInputSchema, {
+        text: 'News',
+        text_ml: '  വാർത്ത ',
+        text_ar: ' أخبار ',
+      }),
+    ).toEqual({ text: 'News', link: '', text_ml: 'വാർത്ത', text_ar: 'أخبار' });
+  });
+
+  it('leaves out a translation that is missing, null or blank (old records stay valid)', () => {
+    for (const extra of [
+      {},
+      { text_ml: null, text_ar: undefined },
+      { text_ml: ' ', text_ar: '' },
+    ]) {
+      const parsed = v.parse(AnnouncementInputSchema, { text: 'News', link: '/x', ...extra });
+      expect(parsed).toEqual({ text: 'News', link: '/x' });
+      expect(Object.keys(parsed).sort()).toEqual(['link', 'text']);
+    }
+  });
+
+  it('refuses a translation the English rules refuse, with a message on its field', () => {
+    for (const field of ['text_ml', 'text_ar'] as const) {
+      for (const bad of ['x'.repeat(501), 'a\u0007b', 42]) {
+        const result = v.safeParse(AnnouncementInputSchema, { text: 'News', [field]: bad });
+        expect(result.success, `${field} ${JSON.stringify(bad)}`).toBe(false);
+        expect(fieldErrors(result.issues ?? [])).toHaveProperty(field);
+      }
+    }
+  });
+
+  it('still requires the English text when translations are given', () => {
+    const result = v.safeParse(AnnouncementInputSchema, { text: '', text_ml: 'വാർത്ത' });
+    expect(fieldErrors(result.issues ?? [])).toHaveProperty('text');
   });
 });

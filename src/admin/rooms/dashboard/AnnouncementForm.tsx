@@ -5,7 +5,7 @@ import { ApiError, API_MESSAGES } from '../../api/client';
 import Alert from '../../components/Alert';
 import Button from '../../components/Button';
 
-export type Draft = { text: string; link: string };
+export type Draft = { text: string; text_ml: string; text_ar: string; link: string };
 type Errors = Partial<Record<keyof Draft, string>>;
 
 interface Props {
@@ -18,7 +18,8 @@ interface Props {
 }
 
 /**
- * The announcement form: text (required) and link (optional), Add or Update, Cancel while
+ * The announcement form: text (required), its Malayalam and Arabic texts (optional: pages in
+ * those languages show the English where one is left empty) and link (optional), Add or Update, Cancel while
  * editing. Checked with the shared schema first; the server's field messages show too, and a
  * failed save keeps what was typed.
  */
@@ -26,11 +27,16 @@ export default function AnnouncementForm({ draft, onChange, editing, onSave, onC
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState('');
   const [saving, setSaving] = useState(false);
-  const inputs = { text: useRef<HTMLInputElement>(null), link: useRef<HTMLInputElement>(null) };
+  const inputs = {
+    text: useRef<HTMLInputElement>(null),
+    text_ml: useRef<HTMLInputElement>(null),
+    text_ar: useRef<HTMLInputElement>(null),
+    link: useRef<HTMLInputElement>(null),
+  };
 
   const showErrors = (found: Errors) => {
     setErrors(found);
-    const first = (['text', 'link'] as const).find((field) => found[field]);
+    const first = (['text', 'text_ml', 'text_ar', 'link'] as const).find((field) => found[field]);
     if (first) inputs[first].current?.focus();
   };
 
@@ -60,7 +66,7 @@ export default function AnnouncementForm({ draft, onChange, editing, onSave, onC
   const field = (
     name: keyof Draft,
     label: string,
-    extra: { placeholder?: string; hint?: string },
+    extra: { placeholder?: string; hint?: string; lang?: string; dir?: 'rtl' },
   ) => {
     const described = [
       extra.hint && `announcement-${name}-hint`,
@@ -84,6 +90,8 @@ export default function AnnouncementForm({ draft, onChange, editing, onSave, onC
             if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
           }}
           placeholder={extra.placeholder}
+          lang={extra.lang}
+          dir={extra.dir}
           required={name === 'text'}
           inputMode={name === 'link' ? 'url' : undefined}
           autoComplete="off"
@@ -102,6 +110,8 @@ export default function AnnouncementForm({ draft, onChange, editing, onSave, onC
   return (
     <form className="admin-card admin-form" noValidate onSubmit={submit} aria-busy={saving}>
       {field('text', 'Text', { placeholder: 'Announcement text' })}
+      {field('text_ml', 'Malayalam text (optional)', { lang: 'ml' })}
+      {field('text_ar', 'Arabic text (optional)', { lang: 'ar', dir: 'rtl' })}
       {field('link', 'Link (optional)', {
         hint: 'Starts with https://, http://, /, #, mailto: or tel:',
       })}

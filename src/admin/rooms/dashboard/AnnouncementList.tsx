@@ -8,7 +8,7 @@ interface Props {
   onDelete: (item: Announcement) => void;
 }
 
-/** Each announcement's text (and link) with Edit and Delete. */
+/** Each announcement's text (its Malayalam and Arabic texts, and link) with Edit and Delete. */
 export default function AnnouncementList({ items, editingId, onEdit, onDelete }: Props) {
   if (items.length === 0) return <p className="admin-status">No announcements yet.</p>;
   return (
@@ -21,6 +21,20 @@ export default function AnnouncementList({ items, editingId, onEdit, onDelete }:
         >
           <span className="admin-list__text">
             {item.text}
+            {item.text_ml && (
+              <span lang="ml">
+                <span className="visually-hidden">Malayalam: </span>
+                {item.text_ml}
+              </span>
+            )}
+            {item.text_ar && (
+              <span lang="ar" dir="rtl">
+                <span className="visually-hidden" lang="en" dir="ltr">
+                  Arabic:{' '}
+                </span>
+                {item.text_ar}
+              </span>
+            )}
             {item.link && <span className="admin-list__link">{item.link}</span>}
           </span>
           <span className="admin-actions">

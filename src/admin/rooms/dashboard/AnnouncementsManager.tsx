@@ -6,7 +6,7 @@ import AnnouncementForm, { type Draft } from './AnnouncementForm';
 import AnnouncementList from './AnnouncementList';
 import Alert from '../../components/Alert';
 
-const EMPTY: Draft = { text: '', link: '' };
+const EMPTY: Draft = { text: '', text_ml: '', text_ar: '', link: '' };
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : API_MESSAGES.network;
@@ -54,7 +54,12 @@ export default function AnnouncementsManager() {
 
   function edit(item: Announcement) {
     setEditingId(item._id);
-    setDraft({ text: item.text, link: item.link });
+    setDraft({
+      text: item.text,
+      text_ml: item.text_ml ?? '',
+      text_ar: item.text_ar ?? '',
+      link: item.link,
+    });
   }
 
   async function remove(item: Announcement) {
