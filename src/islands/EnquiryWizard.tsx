@@ -91,14 +91,25 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text, nextSteps
     Object.assign(restored, adopt());
     const valid = (index: number) =>
       Object.keys(validateStep(index as EnquiryStep, restored, locale)).length === 0;
-    setStep(resumeStep(sessionStorage.getItem(stepKey), LAST, valid) as EnquiryStep);
+    let stored: string | null = null;
+    try {
+      stored = sessionStorage.getItem(stepKey);
+    } catch {
+      // Storage refused (a private window's settings): the first step, as without a draft.
+    }
+    setStep(resumeStep(stored, LAST, valid) as EnquiryStep);
     stepRestored.current = true;
     // Read once, at hydration, like the draft.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepKey]);
 
   useEffect(() => {
-    if (stepRestored.current) sessionStorage.setItem(stepKey, String(step));
+    if (!stepRestored.current) return;
+    try {
+      sessionStorage.setItem(stepKey, String(step));
+    } catch {
+      // Not kept: a reload starts at the first step.
+    }
   }, [stepKey, step]);
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [status, setStatus] = useState<Status>('none');
