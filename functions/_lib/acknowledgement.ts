@@ -25,6 +25,7 @@ import {
 } from '../../src/i18n/locales.ts';
 import { fieldsOf, type AnyLeadKind, type LeadKind } from '../../src/lib/leads/index.ts';
 import { referenceOf } from '../../src/lib/leads/reference.ts';
+import { nextStepsIn } from '../../src/lib/leads/kind.ts';
 import {
   choiceFields,
   mailDomainKey,
@@ -96,7 +97,7 @@ export function acknowledgement<
   if (to === undefined) return undefined;
   const nameField = personField(kind, 'name');
   const name = greetingName(String(nameField === undefined ? '' : (record[nameField] ?? '')));
-  const { subject, fields = fieldsOf(kind), nextSteps, translations = {} } = kind.mail;
+  const { subject, fields = fieldsOf(kind), translations = {} } = kind.mail;
   const lang: Locale = isLocale(record['lang']) ? record['lang'] : DEFAULT_LOCALE;
   const translated = lang === DEFAULT_LOCALE ? undefined : translations[lang];
   const words = ACKNOWLEDGEMENT_TEXT[translated ? lang : DEFAULT_LOCALE];
@@ -124,7 +125,7 @@ export function acknowledgement<
       fill(words.reference, { reference: ltr(reference), lead: again }),
       '',
       words.nextSteps,
-      translated?.nextSteps ?? nextSteps,
+      nextStepsIn(kind.mail, translated ? lang : DEFAULT_LOCALE),
       ...(copy.length > 0 ? ['', words.copy, ...copy] : []),
       '',
       fill(words.wrong, { email: ltr(site.email) }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { fill, registerFormText, type FormText } from '../i18n/forms/registry';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import {
@@ -13,7 +13,8 @@ import { Honeypot } from './forms/Honeypot';
 import { useHydrated } from './forms/useHydrated';
 import { useSessionDraft } from './forms/useSessionDraft';
 import { focusFirstInvalid, honeypotValue, returnedFieldErrors } from '../lib/forms/dom';
-import { draftKey } from '../lib/forms/draft';
+import { draftKey, loadDraft } from '../lib/forms/draft';
+import { resumeStep } from '../lib/forms/resume-step';
 import { holdUntil, replayEarlySubmit } from '../lib/forms/early-submit';
 import { typedValues } from '../lib/forms/typed';
 import { postJson } from '../lib/forms/submit';
@@ -44,6 +45,14 @@ interface Props {
    * no language's words.
    */
   text: FormText;
+  /** What happens next, in the page's language: the acknowledgement e-mail's words (lib/leads). */
+  nextSteps: string;
+}
+
+/** What the server answered a sent enquiry with: shown in the confirmation. */
+interface Sent {
+  reference: string | undefined;
+  acknowledged: boolean;
 }
 
 /**
@@ -55,22 +64,53 @@ interface Props {
  * first step alone (forms.css), and what is typed there before hydration is adopted, not wiped
  * (useSessionDraft's `adopt`); a press of Next before then is held and replayed (early-submit.ts).
  */
-export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) {
+export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text, nextSteps }: Props) {
   // The schemas' messages in this language (formText, validationText) come from these words.
   registerFormText(locale, text);
   const words = text.enquiry;
   const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
+  const key = draftKey('enquiry-draft', locale);
+  const adopt = () => typedValues(form.current, emptyEnquiryValues());
   const {
     values,
     setValues,
     clear: clearDraft,
     idempotencyKey,
     renewKey,
-  } = useSessionDraft(draftKey('enquiry-draft', locale), emptyEnquiryValues, () =>
-    typedValues(form.current, emptyEnquiryValues()),
-  );
+  } = useSessionDraft(key, emptyEnquiryValues, adopt);
   const [step, setStep] = useState<EnquiryStep>(0);
+  const [answer, setAnswer] = useState<Sent>({ reference: undefined, acknowledged: false });
+  const stepKey = `${key}:step`;
+  const stepRestored = useRef(false);
+
+  // After a reload, the step the visitor was on (with the draft's values as useSessionDraft
+  // restores them, typed-before-hydration included), or the first earlier step that fails.
+  useLayoutEffect(() => {
+    const restored = { ...(loadDraft(key, emptyEnquiryValues)?.values ?? emptyEnquiryValues()) };
+    Object.assign(restored, adopt());
+    const valid = (index: number) =>
+      Object.keys(validateStep(index as EnquiryStep, restored, locale)).length === 0;
+    let stored: string | null = null;
+    try {
+      stored = sessionStorage.getItem(stepKey);
+    } catch {
+      // Storage refused (a private window's settings): the first step, as without a draft.
+    }
+    setStep(resumeStep(stored, LAST, valid) as EnquiryStep);
+    stepRestored.current = true;
+    // Read once, at hydration, like the draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stepKey]);
+
+  useEffect(() => {
+    if (!stepRestored.current) return;
+    try {
+      sessionStorage.setItem(stepKey, String(step));
+    } catch {
+      // Not kept: a reload starts at the first step.
+    }
+  }, [stepKey, step]);
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [status, setStatus] = useState<Status>('none');
   const [retryable, setRetryable] = useState(false);
@@ -182,6 +222,7 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
     );
     if (result.ok) {
       funnel.sent();
+      setAnswer({ reference: result.reference, acknowledged: result.acknowledged });
       clearDraft();
       setErrors({});
       setStep(0);
@@ -216,6 +257,16 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
           {words.sent}
         </p>
         <p>{words.sentText}</p>
+        {answer.reference && (
+          <p className="wizard__reference">
+            {text.confirmation.reference}{' '}
+            <bdi dir="ltr" data-reference>
+              {answer.reference}
+            </bdi>
+          </p>
+        )}
+        <p>{nextSteps}</p>
+        {answer.acknowledged && <p data-acknowledged>{text.confirmation.acknowledged}</p>}
         <button type="button" className="button-primary" onClick={() => setStatus('none')}>
           {words.another}
         </button>
@@ -268,14 +319,16 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text }: Props) 
       <input type="hidden" name="lang" value={locale} />
       <Honeypot id="enquiry-website" label={text.honeypot} />
       <div className="wizard__nav">
-        <button
-          type="button"
-          className="button-secondary wizard__back"
-          onClick={() => step > 0 && goTo((step - 1) as EnquiryStep)}
-          disabled={step === 0 || submitting}
-        >
-          {words.back}
-        </button>
+        {step > 0 && (
+          <button
+            type="button"
+            className="button-secondary wizard__back"
+            onClick={() => goTo((step - 1) as EnquiryStep)}
+            disabled={submitting}
+          >
+            {words.back}
+          </button>
+        )}
         <button type="submit" className="button-primary wizard__next" disabled={submitting}>
           {words.next}
         </button>

@@ -79,6 +79,18 @@ function enhanceContactForm(form: HTMLFormElement): void {
     form.setAttribute('aria-busy', String(sending));
   }
 
+  /** The confirmation's reference (its line only with one) and "e-mailed" line (only if so). */
+  function confirm(reference: string | undefined, acknowledged: boolean) {
+    const line = form.querySelector<HTMLElement>('[data-reference-line]');
+    const value = form.querySelector<HTMLElement>('[data-reference]');
+    if (line && value) {
+      value.textContent = reference ?? '';
+      line.hidden = reference === undefined;
+    }
+    const emailed = form.querySelector<HTMLElement>('[data-acknowledged]');
+    if (emailed) emailed.hidden = !acknowledged;
+  }
+
   /** Each field's message under it (none: cleared), wired to the control for screen readers. */
   function showErrors(next: Partial<Record<string, string>>) {
     errors = next;
@@ -144,6 +156,7 @@ function enhanceContactForm(form: HTMLFormElement): void {
       draft = freshDraft(empty);
       write(draft.values);
       showErrors({});
+      confirm(result.reference, result.acknowledged);
       show('success');
       return;
     }

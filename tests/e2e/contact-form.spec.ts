@@ -69,6 +69,12 @@ test('a valid message is sent, stored, confirmed, and the fields cleared', async
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByRole('button', { name: 'Sending…' })).toBeDisabled();
   await expect(form.getByText('Message sent successfully!')).toBeVisible();
+  // The reference the acknowledgement e-mail quotes and when a reply comes; nothing e-mailed
+  // (the e2e server has no SMTP_HOST), so no line says it was.
+  await expect(form.locator('[data-reference]')).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expect(form.getByText('Your reference:')).toBeVisible();
+  await expect(form.getByText('within one working day')).toBeVisible();
+  await expect(form.getByText('We have e-mailed an acknowledgement')).toBeHidden();
   await expect(form.getByLabel('Message')).toHaveValue('');
   await expect(form.getByLabel('Email')).toHaveValue('');
 
@@ -264,4 +270,23 @@ test('when the behaviour cannot load (offline), Send says so and keeps what was 
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('This field is required.')).toHaveCount(1);
   await expect(form.getByLabel('Name')).toBeFocused();
+});
+
+test('the confirmation says an acknowledgement was e-mailed only when one was', async ({
+  page,
+}) => {
+  const form = await openForm(page);
+  await fillMessage(form, 'E2E acknowledged', { email: 'visitor@example.org', name: 'Asha' });
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: JSON.stringify({ _id: 'x', createdAt: '', reference: 'QW12-ER34', acknowledged: true }),
+    }),
+  );
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.locator('[data-reference]')).toHaveText('QW12-ER34');
+  await expect(
+    form.getByText('We have e-mailed an acknowledgement to the address you gave.'),
+  ).toBeVisible();
 });

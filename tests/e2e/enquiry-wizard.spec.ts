@@ -67,7 +67,8 @@ test('each step validates on Next, with the spec messages and the focus on the f
 }) => {
   const form = await openWizard(page);
   await expect(form.locator('[aria-current="step"]')).toContainText('Step 1');
-  await expect(form.getByRole('button', { name: 'Back' })).toBeDisabled();
+  // No Back on the first step (not a greyed one): nothing to go back to.
+  await expect(form.getByRole('button', { name: 'Back' })).toHaveCount(0);
 
   await next(form);
   await expect(form.getByText('This field is required.')).toHaveCount(6);
@@ -161,6 +162,13 @@ test('a complete enquiry is sent, stored, confirmed, and the form starts again',
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   await expect(page.getByText('Enquiry Sent!')).toBeVisible();
   await expect(page.getByText('We will get back to you shortly.')).toBeVisible();
+  // The reference the acknowledgement e-mail quotes, and when a reply comes (its words too).
+  const done = page.locator('.wizard--done');
+  await expect(done.locator('[data-reference]')).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expect(done).toContainText('Your reference:');
+  await expect(done).toContainText('One of our engineers will reply within one working day');
+  // The e2e server sends no e-mail (no SMTP_HOST): nothing was acknowledged, so nothing says so.
+  await expect(done.getByText('We have e-mailed an acknowledgement')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Submit another enquiry' }).click();
@@ -186,6 +194,10 @@ test('what was typed survives a reload, and a failed send keeps it', async ({ pa
   await next(form);
   await page.reload();
   const again = await openWizard(page);
+  // It reopens at the step the visitor was on, with every answer.
+  await expect(again.locator('[aria-current="step"]')).toContainText('Step 2');
+  await expect(again.getByLabel('Individual')).toBeVisible();
+  await again.getByRole('button', { name: 'Back' }).click();
   await expect(again.getByLabel('Full Name')).toHaveValue('E2E Draft');
   await expect(again.getByLabel('City / Town / Village')).toHaveValue('Thrissur');
 
@@ -294,4 +306,101 @@ test('a 503 then an edited answer: the edited enquiry goes with a new Idempotenc
   expect(keys[2]).not.toBe(keys[0]);
   await expect(form.getByLabel('Preferred Timeline')).toHaveValue('3-6 months');
   await expect(form.getByLabel('Installation Site Location')).toHaveValue('Rooftop');
+});
+
+test('a stored step past a step that fails reopens at that step, with what was typed', async ({
+  page,
+}) => {
+  const form = await openWizard(page);
+  await fillContact(form, 'E2E Resume');
+  await answerAsIndividual(form);
+  await expect(form.locator('[aria-current="step"]')).toContainText('Step 4');
+  // Step 2's answer gone from the draft (another tab's, an old one): step 2 is where to resume.
+  await page.evaluate(() => {
+    const draft = JSON.parse(sessionStorage.getItem('enquiry-draft') ?? '{}');
+    draft.values.enquiryType = '';
+    sessionStorage.setItem('enquiry-draft', JSON.stringify(draft));
+  });
+  await page.reload();
+  const again = await openWizard(page);
+  await expect(again.locator('[aria-current="step"]')).toContainText('Step 2');
+  await expect(again.getByLabel('Full Name')).toHaveValue('E2E Resume');
+  await expect(again.getByLabel('Preferred Timeline')).toHaveValue(TYPICAL.preferredTimeline);
+
+  // A step that is no step: the first one.
+  await page.evaluate(() => sessionStorage.setItem('enquiry-draft:step', '7x'));
+  await page.reload();
+  const third = await openWizard(page);
+  await expect(third.locator('[aria-current="step"]')).toContainText('Step 1');
+  await expect(third.getByLabel('Full Name')).toHaveValue('E2E Resume');
+});
+
+test('the confirmation says an acknowledgement was e-mailed only when one was', async ({
+  page,
+}) => {
+  await page.route('**/api/enquiries', (route) =>
+    route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        _id: 'x',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        reference: 'AB12-CD34',
+        acknowledged: true,
+      }),
+    }),
+  );
+  const form = await openWizard(page);
+  await fillContact(form, 'E2E Acknowledged');
+  await answerAsIndividual(form);
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click();
+  const done = page.locator('.wizard--done');
+  await expect(done.getByText('Enquiry Sent!')).toBeVisible();
+  await expect(done.locator('[data-reference]')).toHaveText('AB12-CD34');
+  await expect(
+    done.getByText('We have e-mailed an acknowledgement to the address you gave.'),
+  ).toBeVisible();
+});
+
+test('in Arabic the confirmation gives the reference and what happens next in Arabic', async ({
+  page,
+}) => {
+  await page.route('**/api/enquiries', (route) =>
+    route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: JSON.stringify({ _id: 'x', createdAt: '', reference: 'ZZ99-0A0B', acknowledged: true }),
+    }),
+  );
+  await page.goto('/ar/renewable-energy/#enquiry');
+  // A visitor's draft of every answer, left on the last step: the reload reopens there.
+  await page.evaluate(() => {
+    const values = {
+      fullName: 'E2E عربي',
+      emailAddress: 'facilities@school.example',
+      phoneNumber: '9876543210',
+      country: 'India',
+      stateProvince: 'Kerala',
+      cityTownVillage: 'Thrissur',
+      enquiryType: 'Individual',
+      purposeOfUse: 'Backup Power',
+      generatorCapacity: '10 kWh - 50 kWh',
+      renewableEnergyUsed: 'No',
+      installationSiteLocation: 'Rooftop',
+      spaceAvailable: 'Yes',
+      preferredTimeline: '1-3 months',
+    };
+    sessionStorage.setItem('enquiry-draft:ar', JSON.stringify({ values }));
+    sessionStorage.setItem('enquiry-draft:ar:step', '3');
+  });
+  await page.reload();
+  const form = page.locator('#enquiry-form');
+  await expect(form).toHaveAttribute('novalidate', '');
+  await expect(form).toHaveAttribute('data-current-step', '3');
+  await form.locator('.wizard__submit').click();
+  const done = page.locator('.wizard--done');
+  await expect(done.locator('[data-reference]')).toHaveText('ZZ99-0A0B');
+  await expect(done).toContainText('رقمكم المرجعي:');
+  await expect(done).toContainText('سيتواصل معكم أحد مهندسينا خلال يوم عمل واحد');
+  await expect(done).toContainText('أرسلنا رسالة تأكيد');
 });

@@ -26,6 +26,14 @@ export const en = {
   },
   /** The hidden field's label; only software reads it. */
   honeypot: 'Leave this empty',
+  /**
+   * After a form is sent (the wizard's and the contact form's confirmation): the lead's reference
+   * (shown after this label), then "e-mailed" only when an acknowledgement was queued.
+   */
+  confirmation: {
+    reference: 'Your reference:',
+    acknowledged: 'We have e-mailed an acknowledgement to the address you gave.',
+  },
   enquiry: {
     steps: [
       'Contact Details',

@@ -7,9 +7,17 @@
  * script share it.
  */
 
+import { referenceOrNothing } from '../leads/reference';
+
 /** What a JSON form post came back with. */
 export type SubmitResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** The lead's reference ("0000-ABCD"), when the answer carried one of that shape. */
+      reference: string | undefined;
+      /** Whether the server queued an acknowledgement e-mail to the sender. */
+      acknowledged: boolean;
+    }
   | {
       ok: false;
       /** HTTP status; 0 when no answer came (network failure). */
@@ -45,11 +53,17 @@ export async function postJson(
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   try {
     const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-    if (response.ok) return { ok: true };
     const answer: unknown = await response.json().catch(() => null);
-    console.error(`POST ${url} failed with ${response.status}`, answer);
     const record =
       typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+    if (response.ok) {
+      return {
+        ok: true,
+        reference: referenceOrNothing(record['reference']),
+        acknowledged: record['acknowledged'] === true,
+      };
+    }
+    console.error(`POST ${url} failed with ${response.status}`, answer);
     const fields =
       typeof record['fields'] === 'object' && record['fields'] !== null
         ? (record['fields'] as Record<string, string>)

@@ -110,9 +110,7 @@ export interface LeadKind<
      * The acknowledgement in the site's other languages: the lead as the sender calls it ("your
      * generator enquiry") and `nextSteps`. A language left out is acknowledged in English.
      */
-    readonly translations?: Readonly<
-      Partial<Record<Locale, { readonly lead: string; readonly nextSteps: string }>>
-    >;
+    readonly translations?: LeadKindMailTranslations;
   };
   /** The admin list: its state's prefix in the admin URL, its page size and its words. */
   list: {
@@ -161,3 +159,19 @@ export function leadKind<
 >(kind: LeadKind<S, K, N, F>): LeadKind<S, K, N, F> {
   return kind;
 }
+
+/**
+ * What happens next after sending a lead of this kind, in `locale` (English where the kind has no
+ * translation): the acknowledgement e-mail's words, which the confirmation on the page repeats.
+ */
+export function nextStepsIn(
+  mail: { readonly nextSteps: string; readonly translations?: LeadKindMailTranslations },
+  locale: Locale,
+): string {
+  return mail.translations?.[locale]?.nextSteps ?? mail.nextSteps;
+}
+
+/** A kind's acknowledgement in other languages: the lead as the sender calls it, and what next. */
+export type LeadKindMailTranslations = Readonly<
+  Partial<Record<Locale, { readonly lead: string; readonly nextSteps: string }>>
+>;
