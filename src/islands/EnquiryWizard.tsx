@@ -13,8 +13,8 @@ import { Honeypot } from './forms/Honeypot';
 import { useHydrated } from './forms/useHydrated';
 import { useSessionDraft } from './forms/useSessionDraft';
 import { focusFirstInvalid, honeypotValue, returnedFieldErrors } from '../lib/forms/dom';
-import { draftKey, loadDraft } from '../lib/forms/draft';
-import { resumeStep } from '../lib/forms/resume-step';
+import { draftKey } from '../lib/forms/draft';
+import { readSession, resumeStep, writeSession } from '../lib/forms/resume-step';
 import { holdUntil, replayEarlySubmit } from '../lib/forms/early-submit';
 import { typedValues } from '../lib/forms/typed';
 import { postJson } from '../lib/forms/submit';
@@ -71,45 +71,28 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text, nextSteps
   const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   const key = draftKey('enquiry-draft', locale);
-  const adopt = () => typedValues(form.current, emptyEnquiryValues());
   const {
     values,
     setValues,
     clear: clearDraft,
     idempotencyKey,
     renewKey,
-  } = useSessionDraft(key, emptyEnquiryValues, adopt);
+  } = useSessionDraft(key, emptyEnquiryValues, () =>
+    typedValues(form.current, emptyEnquiryValues()),
+  );
   const [step, setStep] = useState<EnquiryStep>(0);
   const [answer, setAnswer] = useState<Sent>({ reference: undefined, acknowledged: false });
   const stepKey = `${key}:step`;
   const stepRestored = useRef(false);
 
-  // After a reload, the step the visitor was on (with the draft's values as useSessionDraft
-  // restores them, typed-before-hydration included), or the first earlier step that fails.
+  // After a reload, the step the visitor was on (kept beside the draft, in this tab only).
   useLayoutEffect(() => {
-    const restored = { ...(loadDraft(key, emptyEnquiryValues)?.values ?? emptyEnquiryValues()) };
-    Object.assign(restored, adopt());
-    const valid = (index: number) =>
-      Object.keys(validateStep(index as EnquiryStep, restored, locale)).length === 0;
-    let stored: string | null = null;
-    try {
-      stored = sessionStorage.getItem(stepKey);
-    } catch {
-      // Storage refused (a private window's settings): the first step, as without a draft.
-    }
-    setStep(resumeStep(stored, LAST, valid) as EnquiryStep);
+    setStep(resumeStep(readSession(stepKey), LAST) as EnquiryStep);
     stepRestored.current = true;
-    // Read once, at hydration, like the draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepKey]);
 
   useEffect(() => {
-    if (!stepRestored.current) return;
-    try {
-      sessionStorage.setItem(stepKey, String(step));
-    } catch {
-      // Not kept: a reload starts at the first step.
-    }
+    if (stepRestored.current) writeSession(stepKey, String(step));
   }, [stepKey, step]);
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [status, setStatus] = useState<Status>('none');
