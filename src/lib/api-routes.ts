@@ -57,6 +57,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/audit.csv', ['GET']],
     ['/api/security', ['GET']],
     ['/api/insights', ['GET']],
+    ['/api/insights.csv', ['GET']],
     ['/api/passkeys', ['POST']],
     ['/api/passkeys/options', ['POST']],
     ['/api/passkeys/:id', ['PATCH', 'DELETE']],
