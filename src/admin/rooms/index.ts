@@ -57,6 +57,15 @@ export const ROOMS = [
     load: () => import('./mail/MailRoom'),
   },
   {
+    slug: 'insights',
+    path: '/admin/insights',
+    title: 'Insights',
+    description:
+      'Where leads come from and what becomes of them: visits, sources, funnel, pipeline.',
+    label: 'Insights',
+    load: () => import('./insights/InsightsRoom'),
+  },
+  {
     slug: 'security',
     path: '/admin/security',
     title: 'Security and data',
