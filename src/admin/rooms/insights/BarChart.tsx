@@ -4,6 +4,7 @@
  * Bars are forest green (#1F5132, 8.8:1 on the paper background, BRAND.md).
  */
 import { useId, type ReactNode } from 'react';
+import TableWrap from '../../components/TableWrap';
 
 export interface Bar {
   label: string;
@@ -69,33 +70,35 @@ export default function BarChart({ title, description, bars, head, rows }: Props
       <figcaption>
         <details>
           <summary>Show the numbers</summary>
-          <table className="admin-table admin-chart__table">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {head.map((name) => (
-                  <th key={name} scope="col">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, c) =>
-                    c === 0 ? (
-                      <th key={c} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={c}>{cell}</td>
-                    ),
-                  )}
+          <TableWrap label={title}>
+            <table className="admin-chart__table">
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  {head.map((name) => (
+                    <th key={name} scope="col">
+                      {name}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row, r) => (
+                  <tr key={r}>
+                    {row.map((cell, c) =>
+                      c === 0 ? (
+                        <th key={c} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={c}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
         </details>
       </figcaption>
     </figure>
