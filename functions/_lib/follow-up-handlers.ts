@@ -15,7 +15,7 @@ import { NoteSchema, StatusUpdateSchema, type Note } from '../../src/lib/schemas
 import { readBody } from './body.ts';
 import { HttpError, idParam, json, type Handler } from './http.ts';
 import { isId } from './ids.ts';
-import { UNCHANGED, type EditResult } from './repositories/follow-up.ts';
+import { UNCHANGED, withStatus, type EditResult } from './repositories/follow-up.ts';
 import type { Timeline } from './repositories/timeline.ts';
 import { validate } from './validate.ts';
 
@@ -77,10 +77,7 @@ export function followUpHandlers(
       const record = saved(
         await records.edit(
           id,
-          (current) =>
-            current.status === status
-              ? UNCHANGED
-              : { ...current, status, statusChangedAt: new Date().toISOString() },
+          (current) => (current.status === status ? UNCHANGED : withStatus(current, status)),
           { ifVersion },
         ),
       );

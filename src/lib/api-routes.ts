@@ -59,6 +59,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ['/api/insights', ['GET']],
     ['/api/held', ['GET']],
     ['/api/held/:id', ['POST']],
+    ['/api/insights.csv', ['GET']],
     ['/api/passkeys', ['POST']],
     ['/api/passkeys/options', ['POST']],
     ['/api/passkeys/:id', ['PATCH', 'DELETE']],

@@ -14,6 +14,7 @@ import {
   isStatus,
   type FollowUp,
   type Note,
+  type Status,
 } from '../../../src/lib/schemas/index.ts';
 import { UNCHANGED, replaceRecord } from './records.ts';
 import type { Store } from './store.ts';
@@ -44,6 +45,20 @@ export function tracked<R extends object>(record: R): Tracked<R> {
     notes: Array.isArray(stored.notes) ? stored.notes.filter(isNote) : [],
     version:
       typeof version === 'number' && Number.isSafeInteger(version) && version >= 1 ? version : 1,
+  };
+}
+
+/**
+ * The record with a new status, stamped now: `statusChangedAt` always, `firstStatusChangedAt`
+ * the first time only (the insights' speed to lead).
+ */
+export function withStatus<R extends FollowUp>(current: R, status: Status, now = new Date()): R {
+  const at = now.toISOString();
+  return {
+    ...current,
+    status,
+    statusChangedAt: at,
+    firstStatusChangedAt: current.firstStatusChangedAt ?? at,
   };
 }
 

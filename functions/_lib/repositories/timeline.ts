@@ -35,6 +35,7 @@ import { DEFAULT_LOCALE } from '../../../src/i18n/locales.ts';
 import type { LeadKind } from '../../../src/lib/leads/index.ts';
 import { waitingSince } from '../../../src/lib/working-day.ts';
 import { idTime, isId, newId } from '../ids.ts';
+import { insightSummary } from '../visits/lead-summary.ts';
 import {
   editRecord,
   tracked,
@@ -148,6 +149,11 @@ export interface Timeline<T extends object> {
   search(query: ListQuery, page: number, pageSize: number): Promise<Listing<Tracked<Stamped & T>>>;
   /** Every record's id and summary, newest first, read as far as the request's time allows. */
   summaries(): Promise<Summaries>;
+  /**
+   * The summaries of the records created at `since` or later, newest first, at most `cap` of
+   * them (`capped` when more were there): one index load, as a page of the list costs.
+   */
+  summariesSince(since: number, cap: number): Promise<Summaries & { capped: boolean }>;
   /** Every record, newest first (tests and small stores; exports page with `exportPage`). */
   all(): Promise<Tracked<Stamped & T>[]>;
   /** Records newest first after the id `after` (all when undefined), as many as time allows. */
@@ -187,7 +193,7 @@ const CREATE_ATTEMPTS = 3;
 const TAKE_BACK_GRACE_MS = 1_500;
 const DEFAULT_CHUNK_SIZE = 1_000;
 /** Raise when what a summary holds changes in code, so stored summaries are made again. */
-const SUMMARY_VERSION = 3;
+const SUMMARY_VERSION = 4;
 const NO_SEARCH: SearchSpec = { text: [], filters: {} };
 /** Share of a list's remaining storage time it may spend reading records for the index. */
 const LIST_READ_SHARE = 0.5;
@@ -206,6 +212,7 @@ const RECORD_FIELDS = new Set([
   'createdAt',
   'status',
   'statusChangedAt',
+  'firstStatusChangedAt',
   'notes',
   'version',
   'acknowledgement',
@@ -241,7 +248,7 @@ export function timeline<T extends object>(
       // A lead's source (landing page, referrer, campaign) is searched with its text fields.
       const source = sourceText(record);
       if (source !== '') fields[SOURCE_SUMMARY] = source;
-      return fields;
+      return { ...fields, ...insightSummary(record) };
     },
   };
   const index = (store: Store, until: () => number, mustWrite = false) =>
@@ -441,6 +448,22 @@ export function timeline<T extends object>(
           entry ? [{ id, summary: entry.summary }] : [],
         );
         return { entries, pending: loaded.pending.length + loaded.stale };
+      }),
+
+    summariesSince: (since, cap) =>
+      withStore(storeName, async (store) => {
+        const loaded = await index(store, () => readUntil(LIST_READ_SHARE));
+        const entries: { id: string; summary: Summary }[] = [];
+        let capped = false;
+        for (const { id, entry } of newestFirst(loaded)) {
+          if (idTime(id) < since) break;
+          if (entries.length === cap) {
+            capped = true;
+            break;
+          }
+          if (entry) entries.push({ id, summary: entry.summary });
+        }
+        return { entries, pending: loaded.pending.length + loaded.stale, capped };
       }),
 
     all: async () => {

@@ -66,6 +66,15 @@ export const ROOMS = [
     load: () => import('./held/HeldRoom'),
   },
   {
+    slug: 'insights',
+    path: '/admin/insights',
+    title: 'Insights',
+    description:
+      'Where leads come from and what becomes of them: visits, sources, funnel, pipeline.',
+    label: 'Insights',
+    load: () => import('./insights/InsightsRoom'),
+  },
+  {
     slug: 'security',
     path: '/admin/security',
     title: 'Security and data',

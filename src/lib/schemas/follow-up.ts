@@ -49,6 +49,8 @@ export interface FollowUp {
   status: Status;
   /** ISO 8601, the last change of status; absent until the first one. */
   statusChangedAt?: string;
+  /** ISO 8601, the first change of status (speed to lead); absent until then, and on older leads. */
+  firstStatusChangedAt?: string;
   notes: Note[];
   /** 1 when stored, +1 per change; sent back as `If-Match: "<version>"`. */
   version: number;

@@ -189,6 +189,7 @@ describe.each(RESOURCES)('follow-up of $name', (r) => {
       ...before,
       status: 'Won',
       statusChangedAt: expect.stringMatching(isoTime) as unknown,
+      firstStatusChangedAt: after['statusChangedAt'] as unknown,
       notes: [],
       version: 2,
     });

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insightsHandler } from '../../../functions/insights.ts';
 import { endpoint } from '../../../functions/_lib/http.ts';
+import type { InsightsAnswer } from '../../../src/lib/insights.ts';
 import { call, makeToken, useBlobs, type FunctionHandler } from '../helpers.ts';
 import {
   CHROME,
@@ -45,17 +46,19 @@ describe('GET /api/insights', () => {
     await sendVisit(clock, viewBody(), { ip: '198.51.100.2', ua: FIREFOX });
     const res = await get('?days=7', await makeToken());
     expect(res.status).toBe(200);
-    const body = (await res.json()) as {
-      days: number;
-      visits: {
-        days: { day: string; views: number; visitors: number }[];
-        total: { views: number; visitors: number };
-      };
-    };
+    const body = (await res.json()) as InsightsAnswer;
     expect(body.days).toBe(7);
-    expect(body.visits.days).toHaveLength(7);
-    expect(body.visits.days.at(-1)).toMatchObject({ day: '2026-03-10', views: 3, visitors: 2 });
-    expect(body.visits.days.at(-2)).toMatchObject({ day: '2026-03-09', views: 1, visitors: 1 });
-    expect(body.visits.total).toMatchObject({ views: 4, visitors: 3 });
+    expect(body.series).toHaveLength(7);
+    expect(body.series.at(-1)).toMatchObject({
+      start: '2026-03-10',
+      visits: 3,
+      uniqueVisitorsSummedPerDay: 2,
+    });
+    expect(body.series.at(-2)).toMatchObject({
+      start: '2026-03-09',
+      visits: 1,
+      uniqueVisitorsSummedPerDay: 1,
+    });
+    expect(body.total).toMatchObject({ visits: 4, uniqueVisitorsSummedPerDay: 3 });
   });
 });
