@@ -18,7 +18,8 @@ import { readSession, resumeStep, writeSession } from '../lib/forms/resume-step'
 import { holdUntil, replayEarlySubmit } from '../lib/forms/early-submit';
 import { typedValues } from '../lib/forms/typed';
 import { postJson } from '../lib/forms/submit';
-import { proveOnFocus, type FormProof } from '../lib/proof/guard';
+import type { FormProof } from '../lib/proof/guard';
+import { proveOnFirstFocus } from '../lib/proof/on-first-focus';
 import { StepIndicator } from './enquiry/StepIndicator';
 import { StepContact } from './enquiry/StepContact';
 import { StepProfile } from './enquiry/StepProfile';
@@ -104,7 +105,7 @@ export default function EnquiryWizard({ locale = DEFAULT_LOCALE, text, nextSteps
 
   // Proof of work from the first focus in the form (a new form after a sent one: a new proof).
   useEffect(() => {
-    if (!sent && form.current) proof.current = proveOnFocus(form.current);
+    if (!sent && form.current) proof.current = proveOnFirstFocus(form.current);
   }, [sent]);
 
   // Back from a plain form post the server refused: show the banner and the step at fault.

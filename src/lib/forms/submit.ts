@@ -7,13 +7,11 @@
  * script share it.
  */
 
-import { referenceOrNothing } from '../leads/reference';
-
 /** What a JSON form post came back with. */
 export type SubmitResult =
   | {
       ok: true;
-      /** The lead's reference ("0000-ABCD"), when the answer carried one of that shape. */
+      /** The lead's reference ("0000-ABCD"), when the answer carried one (shown as text only). */
       reference: string | undefined;
       /** Whether the server queued an acknowledgement e-mail to the sender. */
       acknowledged: boolean;
@@ -59,7 +57,7 @@ export async function postJson(
     if (response.ok) {
       return {
         ok: true,
-        reference: referenceOrNothing(record['reference']),
+        reference: typeof record['reference'] === 'string' ? record['reference'] : undefined,
         acknowledged: record['acknowledged'] === true,
       };
     }
