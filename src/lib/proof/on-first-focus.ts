@@ -5,30 +5,20 @@
  * contact-form.ts), it is a bundle of its own (Vite's `?worker&url`: a separate build of that
  * entry that runs on the page), loaded with a plain import(): no preload helper on the page.
  */
-import type { FormProof } from './guard';
-import guardUrl from './guard.ts?worker&url';
-
-type Guard = typeof import('./guard');
+import type { FormProof, proveOnFocus } from './guard';
+import guardUrl from './guard-bundle.ts?worker&url';
+import { GUARD_KEY } from './guard-key';
 
 export function proveOnFirstFocus(form: HTMLElement): FormProof {
-  let guarded: Promise<FormProof> | undefined;
+  let guarded: Promise<FormProof | undefined> | undefined;
+  // Any focus in the form starts it once; a failed load (offline) is tried again at the next.
   const start = () =>
-    (guarded ??= (import(/* @vite-ignore */ guardUrl) as Promise<Guard>).then(
-      ({ proveOnFocus }) => proveOnFocus(form),
-      (error: unknown) => {
-        // Offline: the next focus tries again; this send goes without a proof (held, not lost).
-        guarded = undefined;
-        form.addEventListener('focusin', () => void start(), { once: true });
-        throw error;
-      },
+    void (guarded ??= import(/* @vite-ignore */ guardUrl).then(
+      () => ((globalThis as Record<symbol, unknown>)[GUARD_KEY] as typeof proveOnFocus)(form),
+      () => (guarded = undefined),
     ));
-  if (form.contains(document.activeElement)) void start().catch(() => undefined);
-  else form.addEventListener('focusin', () => void start().catch(() => undefined), { once: true });
-  return {
-    // Never focused (a send replayed from before hydration), or the guard did not load: no proof.
-    take: async () => {
-      const guard = await guarded?.catch(() => undefined);
-      return guard?.take();
-    },
-  };
+  if (form.contains(document.activeElement)) start();
+  form.addEventListener('focusin', start);
+  // Never focused (a send replayed from before hydration), or not loaded: no proof (held).
+  return { take: async () => (await guarded)?.take() };
 }
