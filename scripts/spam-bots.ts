@@ -126,8 +126,6 @@ async function browser(): Promise<Answer[]> {
   try {
     for (let n = 0; n < 10; n++) {
       const page = await launched.newPage();
-      page.on("crash", () => console.error("page crashed"));
-      launched.on("disconnected", () => console.error("browser gone at", n));
       await page.goto(`http://127.0.0.1:${port}/about/`);
       const started = Date.now();
       const form = page.locator('#contact-form form');
@@ -171,9 +169,12 @@ async function flood(): Promise<Answer[]> {
   return answers;
 }
 
-const only = process.env["BOTS"]?.split(",");
+/** BOTS=filler,replay runs only those. */
+const only = process.env['BOTS']?.split(',');
 const bots = Object.fromEntries(
-  Object.entries({ filler, replay, browser, flood }).filter(([name]) => !only || only.includes(name)),
+  Object.entries({ filler, replay, browser, flood }).filter(
+    ([name]) => !only || only.includes(name),
+  ),
 );
 const rows: string[] = [];
 for (const [name, bot] of Object.entries(bots)) {

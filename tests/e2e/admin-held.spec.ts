@@ -44,7 +44,9 @@ test('lists held submissions with their reasons; Not spam makes a lead', async (
   await notSpam.focus();
   await page.keyboard.press('Enter');
   await expect(item).toHaveCount(0);
-  await expect(page.locator('.admin-held').getByRole('status')).toContainText(`Message from ${name} is now a lead.`);
+  await expect(page.locator('.admin-held').getByRole('status')).toContainText(
+    `Message from ${name} is now a lead.`,
+  );
 
   const token = await adminToken(request);
   const leads = await request.get(`/api/contact-messages?q=${encodeURIComponent(name)}`, {
