@@ -44,7 +44,8 @@ describe('postJson (real HTTP on loopback)', () => {
   const seen: { headers: IncomingHttpHeaders; body: string }[] = [];
   /** Status and body the server answers with, by path. */
   const answers: Record<string, [number, unknown]> = {
-    '/created': [201, { _id: 'x1' }],
+    '/created': [201, { _id: 'x1', reference: '0000-00X1', acknowledged: true }],
+    '/created-bare': [201, { _id: 'x2' }],
     '/busy': [503, { error: 'Storage is unavailable. Please try again.' }],
     '/invalid': [
       400,
@@ -76,9 +77,21 @@ describe('postJson (real HTTP on loopback)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it('a 201 without a reference or an acknowledgement claims neither', async () => {
+    expect(await postJson(`${base}/created-bare`, {})).toEqual({
+      ok: true,
+      reference: undefined,
+      acknowledged: false,
+    });
+  });
+
   it('sends the key as Idempotency-Key with the JSON body; 201 is success', async () => {
     const key = newIdempotencyKey();
-    expect(await postJson(`${base}/created`, { name: 'Asha' }, key)).toEqual({ ok: true });
+    expect(await postJson(`${base}/created`, { name: 'Asha' }, key)).toEqual({
+      ok: true,
+      reference: '0000-00X1',
+      acknowledged: true,
+    });
     const request = seen.at(-1);
     expect(request?.headers['idempotency-key']).toBe(key);
     expect(request?.headers['content-type']).toBe('application/json');

@@ -71,7 +71,7 @@ describe('a caught bot', () => {
   it('posting JSON gets a 201 with a fresh id and the current time, like a real one', async () => {
     const res = await call(enquiriesFn, {
       path: '/api/enquiries',
-      json: { website: 'http://spam.example', email: 'bot@spam.example' },
+      json: { website: 'http://spam.example', emailAddress: 'bot@spam.example' },
     });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { _id: string; createdAt: string; acknowledged: boolean };
