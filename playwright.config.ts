@@ -31,6 +31,7 @@ if (!process.env['E2E_PASSKEY_KEY'] || !process.env['E2E_PASSKEY_ID']) {
 const VIEWPORT_FREE = [
   'admin-audit',
   'admin-follow-up',
+  'admin-held',
   'admin-office-messages',
   'admin-outbox',
   'admin-passkeys',

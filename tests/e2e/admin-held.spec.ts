@@ -8,7 +8,8 @@ import { expect, logIn, test, unique } from './admin-support';
 import { roomOf } from '../../src/admin/rooms/index.ts';
 import { adminToken, axeViolations } from './support';
 
-// One after another: "Delete all shown" deletes every held submission, this file's others too.
+// One after another, on the desktop only (playwright.config.ts VIEWPORT_FREE; its 320 px test sets
+// the width itself): "Delete all shown" deletes every held submission, this file's others too.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const HELD_ROOM = roomOf('held').path;

@@ -805,7 +805,7 @@ test.describe('unexpected faults', () => {
       route.fulfill({ json: [], headers: { 'x-total-count': '0' } }),
     );
     // The frame's counts: unavailable, never a 401 that would end the made-up session first.
-    await page.route(/\/api\/(outbox|backup)$/, (route: Route) =>
+    await page.route(/\/api\/(outbox|backup|held)(\?|$)/, (route: Route) =>
       route.fulfill({ status: 503, json: { error: 'Unavailable.' } }),
     );
     await page.goto('/login');
