@@ -322,21 +322,20 @@ test('a stored step that is no step reopens at the first, with what was typed', 
   await expect(again.getByLabel('Full Name')).toHaveValue('E2E Resume');
 });
 
-test('the confirmation says an acknowledgement was e-mailed only when one was', async ({
-  page,
-}) => {
-  await page.route('**/api/enquiries', (route) =>
+/** The server's 201 for an enquiry, mocked: `reference`, and an acknowledgement queued. */
+const answerSent = (page: Page, reference: string) =>
+  page.route('**/api/enquiries', (route) =>
     route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({
-        _id: 'x',
-        createdAt: '2026-01-01T00:00:00.000Z',
-        reference: 'AB12-CD34',
-        acknowledged: true,
-      }),
+      body: JSON.stringify({ _id: 'x', createdAt: '', reference, acknowledged: true }),
     }),
   );
+
+test('the confirmation says an acknowledgement was e-mailed only when one was', async ({
+  page,
+}) => {
+  await answerSent(page, 'AB12-CD34');
   const form = await openWizard(page);
   await fillContact(form, 'E2E Acknowledged');
   await answerAsIndividual(form);
@@ -352,13 +351,7 @@ test('the confirmation says an acknowledgement was e-mailed only when one was', 
 test('in Arabic the confirmation gives the reference and what happens next in Arabic', async ({
   page,
 }) => {
-  await page.route('**/api/enquiries', (route) =>
-    route.fulfill({
-      status: 201,
-      contentType: 'application/json',
-      body: JSON.stringify({ _id: 'x', createdAt: '', reference: 'ZZ99-0A0B', acknowledged: true }),
-    }),
-  );
+  await answerSent(page, 'ZZ99-0A0B');
   await page.goto('/ar/renewable-energy/#enquiry');
   // A visitor's draft of every answer, left on the last step: the reload reopens there.
   await page.evaluate(() => {
