@@ -24,10 +24,11 @@ import {
 } from '../../src/lib/spam/index.ts';
 import { acknowledging } from './acknowledgement.ts';
 import { isDeployed, readEnv } from './env.ts';
-import type { FunctionContext } from './http.ts';
+import { HttpError, type FunctionContext } from './http.ts';
 import { safeReplyTo } from './mailer.ts';
 import { issuedAt, type ProofOutcome } from './proof-of-work.ts';
 import { heldTimeline, type HeldInput } from './repositories/held.ts';
+import { takeHeldPlace } from './repositories/held-quota.ts';
 import { recordSameText } from './repositories/same-text.ts';
 import type { Stamped } from './repositories/timeline.ts';
 
@@ -57,13 +58,31 @@ function sender(kind: AnyLeadKind, fields: FieldValues): { email: string; name: 
   };
 }
 
-/** Stores a held submission; the stored record (its id and time answer the sender). */
+// translation: draft (ml, ar)
+/** The refusal past the site's hourly ceiling on held submissions (held-quota.ts). */
+const HELD_FULL: Readonly<Record<Locale, string>> = {
+  en: 'We are receiving an unusual number of messages, so this one was not stored. Please try again in an hour.',
+  ml: 'അസാധാരണമായത്ര സന്ദേശങ്ങൾ ഇപ്പോൾ ലഭിക്കുന്നതിനാൽ ഇത് സൂക്ഷിച്ചിട്ടില്ല. ഒരു മണിക്കൂർ കഴിഞ്ഞ് വീണ്ടും ശ്രമിക്കുക.',
+  ar: 'نتلقى حاليًا عددًا غير معتاد من الرسائل، لذا لم تُحفظ هذه الرسالة. يُرجى المحاولة مرة أخرى بعد ساعة.',
+};
+
+/**
+ * Stores a held submission; the stored record (its id and time answer the sender). Past the
+ * site's hourly ceiling on held submissions it stores nothing and throws a 429 in `lang`.
+ */
 export async function hold(
   kind: AnyLeadKind,
   fields: FieldValues,
   details: { lang: Locale; verification: HeldInput['verification']; reasons: HeldReason[] },
   key?: string,
+  now = Date.now(),
 ): Promise<Stamped> {
+  if (!(await takeHeldPlace(now))) {
+    const retryAfter = Math.ceil((3_600_000 - (now % 3_600_000)) / 1000);
+    throw new HttpError(429, HELD_FULL[details.lang], {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
   const input: HeldInput = {
     kind: kind.key as LeadKey,
     fields: { ...fields },

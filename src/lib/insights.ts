@@ -75,7 +75,9 @@ export interface InsightsAnswer {
   funnel: FunnelRow[];
   pipeline: PipelineRow[];
   speed: { weeks: SpeedWeek[]; medianMs: number | null; p90Ms: number | null };
-  /** Leads still New a working day after they came in, newest first. */
+  /** Leads still New a working day after they came in, newest first, at most 50. */
   stillNew: WaitingLead[];
+  /** How many leads of the period are still New after a working day (all, not only those listed). */
+  stillNewCount: number;
   leadsRead: { count: number; cap: number; capped: boolean; pending: number };
 }

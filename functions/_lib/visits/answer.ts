@@ -24,6 +24,10 @@ import type { Tally } from './totals.ts';
 export const TOP_ROWS = 20;
 export const NO_REFERRER = '(none)';
 export const NO_SOURCE = '(direct or unknown)';
+/** The pipeline's row of every source past the first TOP_ROWS. */
+export const OTHER_SOURCES = '(other sources)';
+/** Leads still New listed at most, newest first (the answer counts them all). */
+export const STILL_NEW_SHOWN = 50;
 const WEEK_DAYS = 7;
 
 const rate = (leads: number, visits: number) => (visits > 0 ? leads / visits : null);
@@ -147,7 +151,21 @@ function pipeline(leads: readonly LeadFact[]): PipelineRow[] {
     row.total++;
     row[lead.status]++;
   }
-  return [...rows.values()].sort((a, b) => b.total - a.total || (a.source < b.source ? -1 : 1));
+  const sorted = [...rows.values()].sort(
+    (a, b) => b.total - a.total || (a.source < b.source ? -1 : 1),
+  );
+  if (sorted.length <= TOP_ROWS) return sorted;
+  // A referrer's host is the sender's to choose: past the top rows, the rest are added up.
+  const other = {
+    source: OTHER_SOURCES,
+    total: 0,
+    ...Object.fromEntries(STATUSES.map((s) => [s, 0])),
+  } as PipelineRow;
+  for (const row of sorted.slice(TOP_ROWS - 1)) {
+    other.total += row.total;
+    for (const status of STATUSES) other[status] += row[status];
+  }
+  return [...sorted.slice(0, TOP_ROWS - 1), other];
 }
 
 function delays(leads: readonly LeadFact[]): number[] {
@@ -181,6 +199,9 @@ export function insightsAnswer(
   const { total } = visits;
   const referred = Object.values(total.referrers).reduce((sum, n) => sum + n, 0);
   const since = waitingSince(now);
+  const waiting = leads
+    .filter((lead) => lead.status === 'New' && lead.createdAt < since)
+    .sort((a, b) => b.createdAt - a.createdAt);
   return {
     days,
     unit: days === 84 ? 'week' : 'day',
@@ -217,14 +238,13 @@ export function insightsAnswer(
     funnel: funnel(total.steps),
     pipeline: pipeline(leads),
     speed: speed(range, leads),
-    stillNew: leads
-      .filter((lead) => lead.status === 'New' && lead.createdAt < since)
-      .map(({ kind, id, name, createdAt }) => ({
-        kind,
-        id,
-        name,
-        createdAt: new Date(createdAt).toISOString(),
-      })),
+    stillNew: waiting.slice(0, STILL_NEW_SHOWN).map(({ kind, id, name, createdAt }) => ({
+      kind,
+      id,
+      name,
+      createdAt: new Date(createdAt).toISOString(),
+    })),
+    stillNewCount: waiting.length,
     leadsRead: { count: leads.length, cap: LEAD_CAP, capped: facts.capped, pending: facts.pending },
   };
 }

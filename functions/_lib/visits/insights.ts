@@ -2,8 +2,9 @@
  * What the admin's insights read of visits: for each day of a period, its day totals once the
  * rollup has written them, else (the days whose raw events are still kept: today, and yesterday
  * until it is rolled up) its bucket totals plus the raw events of the buckets not yet counted,
- * with the day's unique visitors counted from its first-view keys. One read per finished day;
- * a live day lists its own prefixes only.
+ * with the day's unique visitors counted from its first-view keys. One read per finished day,
+ * once per instance: a day's totals are written once (`onlyIfNew`) and never changed, so an
+ * instance keeps those it has read (FINISHED_KEPT at most); a live day lists its own prefixes.
  */
 import {
   DAY_MS,
@@ -12,7 +13,9 @@ import {
   foldersUnder,
   keysUnder,
   readJSON,
+  VISITS_STORE,
 } from '../repositories/visits.ts';
+import { scopedName } from '../repositories/store.ts';
 import { KEEP_MS, countBucket, countKeys, sumBuckets, type DayTotals } from './rollup.ts';
 import { addTotals, emptyTotals } from './totals.ts';
 
@@ -53,9 +56,30 @@ export async function readInsights(range: InsightsRange, now: number): Promise<V
   return { days: days.map((day, i) => ({ day, ...read[i]! })), total };
 }
 
-async function readDay(day: string, now: number): Promise<DayTotals> {
+/** Finished days' totals an instance keeps (a few KB each): three 90-day periods' worth. */
+const FINISHED_KEPT = 3 * MAX_DAYS;
+/** By store scope and day, oldest read first. */
+const finished = new Map<string, DayTotals>();
+
+/** Forgets the days this instance keeps (tests: a cold instance). */
+export function forgetFinishedDays(): void {
+  finished.clear();
+}
+
+async function finishedDay(day: string): Promise<DayTotals | null> {
+  const key = `${scopedName(VISITS_STORE)}|${day}`;
+  const kept = finished.get(key);
+  if (kept !== undefined) return kept;
   const done = await readJSON<DayTotals>(`d/${day}`);
-  if (done !== null) return done;
+  if (done === null) return null;
+  finished.set(key, done);
+  if (finished.size > FINISHED_KEPT) finished.delete(finished.keys().next().value!);
+  return done;
+}
+
+async function readDay(day: string, now: number): Promise<DayTotals> {
+  const done = await finishedDay(day);
+  if (done !== null) return structuredClone(done);
   const totals: DayTotals = { ...emptyTotals(), visitors: 0 };
   // Older days without totals had no visits (or lost their raw events long ago).
   if (dayStart(day) + DAY_MS + KEEP_MS <= now || dayStart(day) > now) return totals;

@@ -20,6 +20,7 @@ import { INSTITUTION_TYPES, PREFERRED_TIMELINES } from '../../../src/lib/schemas
 import { ADMIN, useBlobs, type FunctionHandler } from '../helpers.ts';
 import { validContact, validEnquiry } from '../samples.ts';
 import { writes } from '../store-inspection.ts';
+import { HELD_QUOTA_STORE } from '../../../functions/_lib/repositories/held-quota.ts';
 import { SAME_TEXT_STORE } from '../../../functions/_lib/repositories/same-text.ts';
 
 const blobs = useBlobs();
@@ -180,10 +181,17 @@ async function expectSafeAnswer(res: Response): Promise<void> {
 
 /**
  * Writes of records (a lead, or a held submission): not the same-text rule's note of a message,
- * which holds only hashes (repositories/same-text.ts) and is written for every scored message.
+ * which holds only hashes (repositories/same-text.ts) and is written for every scored message,
+ * nor a block of the held ceiling (repositories/held-quota.ts), which holds nothing.
  */
 const recordWrites = () =>
-  writes(blobs.ops.filter((op) => !op.url.includes(`site:${SAME_TEXT_STORE}/`)));
+  writes(
+    blobs.ops.filter(
+      (op) =>
+        !op.url.includes(`site:${SAME_TEXT_STORE}/`) &&
+        !op.url.includes(`site:${HELD_QUOTA_STORE}/`),
+    ),
+  );
 
 function checkPublicPost(
   name: string,

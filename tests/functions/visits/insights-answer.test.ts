@@ -231,6 +231,7 @@ describe('GET /api/insights: the numbers', () => {
         createdAt: new Date(tuesday - 27 * HOUR).toISOString(),
       },
     ]);
+    expect(answer.stillNewCount).toBe(2);
     // A lead of Friday 10:00 UTC is not waiting on Monday 09:00: the weekend is no working day.
     const friday = tuesday + 3 * DAY + HOUR;
     const fridayLead = await storeLead(friday, enquiry({}));
@@ -238,6 +239,21 @@ describe('GET /api/insights: the numbers', () => {
     expect((await answerOf()).stillNew.map((lead) => lead.id)).not.toContain(fridayLead);
     clock.now = tuesday + 6 * DAY + 2 * HOUR;
     expect((await answerOf()).stillNew.map((lead) => lead.id)).toContain(fridayLead);
+  });
+
+  it('lists the newest 50 still New and counts them all; adds up the pipeline past 20 sources', async () => {
+    for (let n = 0; n < 60; n++) {
+      await storeLead(tuesday - 2 * DAY - n * MINUTE, enquiry({ referrer: `site-${n}.example` }));
+    }
+    const answer = await answerOf();
+    expect(answer.stillNewCount).toBe(60);
+    expect(answer.stillNew).toHaveLength(50);
+    const times = answer.stillNew.map((lead) => lead.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(answer.stillNew[0]!.createdAt).toBe(new Date(tuesday - 2 * DAY).toISOString());
+    expect(answer.pipeline).toHaveLength(20);
+    expect(answer.pipeline.at(-1)).toMatchObject({ source: '(other sources)', total: 41, New: 41 });
+    expect(answer.pipeline.reduce((sum, row) => sum + row.total, 0)).toBe(60);
   });
 
   it('counts per week at 12 weeks', async () => {

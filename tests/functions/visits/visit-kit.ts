@@ -7,6 +7,7 @@ import { endpoint } from '../../../functions/_lib/http.ts';
 import { withRequestScope } from '../../../functions/_lib/repositories/store.ts';
 import { VISITS_STORE, forgetSalts } from '../../../functions/_lib/repositories/visits.ts';
 import { forgetQuota } from '../../../functions/_lib/visits/quota.ts';
+import { forgetFinishedDays } from '../../../functions/_lib/visits/insights.ts';
 import { recordVisit } from '../../../functions/_lib/visits/record.ts';
 import { rollUp } from '../../../functions/_lib/visits/rollup.ts';
 import { readInsights, type InsightsRange } from '../../../functions/_lib/visits/insights.ts';
@@ -83,4 +84,5 @@ export const insights = (range: InsightsRange, now: number) =>
 export function coldInstance(): void {
   forgetSalts();
   forgetQuota();
+  forgetFinishedDays();
 }

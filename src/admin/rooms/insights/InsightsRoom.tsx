@@ -160,18 +160,25 @@ function Answer({ answer }: { answer: InsightsAnswer }) {
         {answer.stillNew.length === 0 ? (
           <p>No lead of the period is still New after a working day.</p>
         ) : (
-          <ul className="admin-insights__waiting">
-            {answer.stillNew.map((lead) => (
-              <li key={lead.id}>
-                <a href={leadHref(lead.kind, lead.name)}>{lead.name || lead.id}</a> (
-                {lead.kind === MESSAGE.key ? 'message' : 'enquiry'}, came in{' '}
-                <time dateTime={lead.createdAt}>
-                  {lead.createdAt.slice(0, 16).replace('T', ' ')} UTC
-                </time>
-                )
-              </li>
-            ))}
-          </ul>
+          <>
+            <p>
+              {answer.stillNewCount === answer.stillNew.length
+                ? `${answer.stillNewCount} ${answer.stillNewCount === 1 ? 'lead' : 'leads'}, newest first.`
+                : `The newest ${answer.stillNew.length} of ${answer.stillNewCount}; the Enquiries and Messages rooms list them all (status New).`}
+            </p>
+            <ul className="admin-insights__waiting">
+              {answer.stillNew.map((lead) => (
+                <li key={lead.id}>
+                  <a href={leadHref(lead.kind, lead.name)}>{lead.name || lead.id}</a> (
+                  {lead.kind === MESSAGE.key ? 'message' : 'enquiry'}, came in{' '}
+                  <time dateTime={lead.createdAt}>
+                    {lead.createdAt.slice(0, 16).replace('T', ' ')} UTC
+                  </time>
+                  )
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </>
