@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, logIn, test, unique } from './admin-support';
 import { roomOf } from '../../src/admin/rooms/index.ts';
+import { HELD_PAGE_SIZE } from '../../src/lib/held/index.ts';
 import { adminToken, axeViolations } from './support';
 
 // One after another, on the desktop only (playwright.config.ts VIEWPORT_FREE; its 320 px test sets
@@ -39,6 +40,7 @@ test('lists held submissions with their reasons; Not spam makes a lead', async (
   await expect(item).toContainText(`Please call me back, ${name}.`);
   await expect(page.getByRole('link', { name: /Spam \/ held/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/held-${page.viewportSize()?.width}.png`, fullPage: true });
 
   // Keyboard only: Tab reaches Not spam, Enter acts.
   const notSpam = item.getByRole('button', { name: `Not spam: Message from ${name}` });
@@ -79,6 +81,37 @@ test('Delete all shown asks first; Cancel keeps them, confirming deletes them', 
   for (const name of names) await expect(itemOf(page, name)).toHaveCount(0);
 });
 
+test('pages through more than a page of held submissions, by keyboard', async ({
+  page,
+  request,
+}) => {
+  const names = Array.from({ length: HELD_PAGE_SIZE + 1 }, (_, n) => unique(`Held Page ${n}`));
+  for (const name of names) await heldMessage(request, name);
+  await logIn(page, HELD_ROOM);
+  const status = page.locator('.admin-held').getByRole('status');
+  await expect(status).toContainText(/page 1 of \d+/);
+  await expect(itemOf(page, names.at(-1)!)).toBeVisible();
+  // Fifty newer ones of its own come before the oldest: it is on the next page.
+  await expect(itemOf(page, names[0]!)).toHaveCount(0);
+  const pages = page.getByRole('navigation', { name: 'Held submissions pages' });
+  await pages.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toContainText(/page 2 of \d+/);
+  await expect(status).toBeFocused();
+  await expect(itemOf(page, names[0]!)).toBeVisible();
+  await expect(itemOf(page, names.at(-1)!)).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Leaves no held submission of its own for the other tests' lists.
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const listed = await request.get('/api/held?pageSize=100', { headers });
+  for (const held of (await listed.json()) as { _id: string; name: string }[]) {
+    if (names.includes(held.name)) {
+      await request.post(`/api/held/${held._id}`, { headers, data: { action: 'delete' } });
+    }
+  }
+});
+
 test('at 320 px nothing scrolls sideways', async ({ page, request }) => {
   await heldMessage(request, unique('Held Narrow'.repeat(4)));
   await page.setViewportSize({ width: 320, height: 800 });
@@ -88,4 +121,5 @@ test('at 320 px nothing scrolls sideways', async ({ page, request }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
+  await page.screenshot({ path: '/tmp/held-320.png', fullPage: true });
 });

@@ -48,7 +48,7 @@ export async function heldSubmissions(
   match: (held: HeldSubmission) => boolean,
 ): Promise<{ found: HeldSubmission[]; remove: () => Promise<void> }> {
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const response = await request.get('/api/held?pageSize=50', { headers });
+  const response = await request.get('/api/held?pageSize=100', { headers });
   const found = ((await response.json()) as HeldSubmission[]).filter(match);
   const remove = async () => {
     for (const { _id } of found) {

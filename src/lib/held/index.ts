@@ -31,3 +31,6 @@ export type HeldAction = 'accept' | 'delete';
 
 /** Held submissions are deleted this many days after they arrived. */
 export const HELD_DAYS = 30;
+
+/** Held submissions the admin's Spam / held room shows a page, newest first. */
+export const HELD_PAGE_SIZE = 50;

@@ -1,23 +1,22 @@
 /**
  * /admin/held, "Spam / held": the submissions held as possible spam (functions/_lib/hold.ts),
- * newest first, each with its kind, date, sender, fields and the reasons it was held in words;
+ * newest first, HELD_PAGE_SIZE a page, each with its kind, date, sender, fields and the reasons
+ * it was held in words;
  * "Not spam" makes it a lead (and e-mails the office), "Delete" removes it, and "Delete all
  * shown" removes every one listed after a confirmation. The outcome of each is said in a polite
  * status line, where focus goes when the item it was on is gone.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HeldSubmission } from '../../../lib/held';
+import { HELD_PAGE_SIZE, type HeldSubmission } from '../../../lib/held';
 import { LEAD_KINDS } from '../../../lib/leads';
 import { ApiError, API_MESSAGES } from '../../api/client';
 import { decideHeld, listHeld } from '../../api/held';
 import Alert from '../../components/Alert';
 import Button from '../../components/Button';
 import ConfirmDialog from '../../components/ConfirmDialog';
+import Pagination from '../../components/Pagination';
 import { formatDate } from '../../display';
 import type { RoomProps } from '..';
-
-/** Held submissions shown at once (the first page, newest first). */
-export const HELD_PAGE_SIZE = 50;
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : API_MESSAGES.network;
@@ -38,17 +37,22 @@ function fieldsOf(held: HeldSubmission): { label: string; value: string }[] {
 export default function HeldRoom({ recount }: RoomProps) {
   const [items, setItems] = useState<HeldSubmission[] | null>(null);
   const [total, setTotal] = useState(0);
+  const [pageNumber, setPageNumber] = useState(1);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const status = useRef<HTMLParagraphElement>(null);
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (wanted: number) => {
     try {
-      const page = await listHeld(1, HELD_PAGE_SIZE);
+      let page = await listHeld(wanted, HELD_PAGE_SIZE);
+      // The page emptied by a decision: show the last page there still is.
+      const last = Math.max(1, Math.ceil(page.total / HELD_PAGE_SIZE));
+      if (page.items.length === 0 && wanted > last) page = await listHeld(last, HELD_PAGE_SIZE);
       setItems(page.items);
       setTotal(page.total);
+      setPageNumber(Math.min(wanted, last));
       setError('');
     } catch (failure) {
       setError(messageOf(failure));
@@ -56,7 +60,7 @@ export default function HeldRoom({ recount }: RoomProps) {
   }, []);
 
   useEffect(() => {
-    void reload();
+    void reload(1);
   }, [reload]);
 
   async function decide(ids: readonly string[], action: 'accept' | 'delete', done: string) {
@@ -69,7 +73,7 @@ export default function HeldRoom({ recount }: RoomProps) {
     } catch (failure) {
       setError(messageOf(failure));
     }
-    await reload();
+    await reload(pageNumber);
     recount();
     setBusy(false);
     setConfirming(false);
@@ -77,6 +81,8 @@ export default function HeldRoom({ recount }: RoomProps) {
   }
 
   const shown = items ?? [];
+  const pages = Math.max(1, Math.ceil(total / HELD_PAGE_SIZE));
+  const first = (pageNumber - 1) * HELD_PAGE_SIZE + 1;
   return (
     <div className="admin-held">
       <p ref={status} tabIndex={-1} role="status" className="admin-count">
@@ -85,7 +91,9 @@ export default function HeldRoom({ recount }: RoomProps) {
           : total === 0
             ? 'Nothing is held.'
             : `${total} held ${total === 1 ? 'submission' : 'submissions'}` +
-              (total > shown.length ? `; the newest ${shown.length} shown.` : '.')}
+              (pages > 1
+                ? `; ${first}–${first + shown.length - 1} shown, newest first (page ${pageNumber} of ${pages}).`
+                : '.')}
         {notice && ` ${notice}`}
       </p>
       <Alert message={error} />
@@ -150,6 +158,15 @@ export default function HeldRoom({ recount }: RoomProps) {
           );
         })}
       </ul>
+      <Pagination
+        page={pageNumber}
+        pages={pages}
+        label="Held submissions pages"
+        onPage={(wanted) => {
+          setItems(null);
+          void reload(wanted).then(() => status.current?.focus());
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         title="Delete all shown?"
