@@ -29,6 +29,7 @@ if (!process.env['E2E_PASSKEY_KEY'] || !process.env['E2E_PASSKEY_ID']) {
  * Everything a visitor sees runs at both widths.
  */
 const VIEWPORT_FREE = [
+  'admin',
   'admin-audit',
   'admin-follow-up',
   'admin-held',

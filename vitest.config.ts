@@ -50,6 +50,9 @@ const STORAGE_TESTS = [
 // a `--project` on the command line replaces it).
 const test: TestUserConfig = {
   environment: 'node',
+  // One test file per core. Vitest's default leaves a core free (one worker on a two-core
+  // machine), yet most files wait on their Blobs server and on scrypt half the time.
+  maxWorkers: '100%',
   testTimeout: timeout,
   hookTimeout: timeout,
   project: strykerSet === 'storage' ? ['storage-mutation'] : ['unit', 'functions'],

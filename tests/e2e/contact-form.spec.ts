@@ -73,6 +73,8 @@ test('a valid message is sent, stored, confirmed, and the fields cleared', async
   // (the e2e server has no SMTP_HOST), so no line says it was.
   await expect(form.locator('[data-reference]')).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await expect(form.getByText('Your reference:')).toBeVisible();
+  // A space between the label and the reference (the build drops the line break between them).
+  await expect(form.locator('[data-reference-line]')).toHaveText(/^Your reference: [0-9A-Z]{4}-/);
   await expect(form.getByText('within one working day')).toBeVisible();
   await expect(form.getByText('We have e-mailed an acknowledgement')).toBeHidden();
   await expect(form.getByLabel('Message')).toHaveValue('');
