@@ -1,14 +1,14 @@
 /**
- * Each Malayalam and Arabic page gets a cut of its language's web font holding only the letters
- * it can draw, instead of the whole script block (src/i18n/fonts.ts): after the build, for every
- * page whose `<html lang>` has a web font, this gathers the letters of that script found in the
- * page's HTML (text, attributes such as alt, title, aria-label, placeholder and value, the
- * islands' props) and in the scripts it loads, followed through their imports (the words the
- * forms load in the browser), and cuts both weights from the block files with harfbuzz
- * (subset-font) into `/fonts/<family>-<weight>-<hash>.woff2`; pages holding the same letters
- * share the files. The page then preloads its own files instead of the block's and declares them
- * in an inline `<style>` as `pageFamily(font)`, exactly over the letters they hold (their hash
- * joins the page's CSP). fonts.css names that family first and the block's second, so a letter
+ * The Malayalam and Arabic pages get a cut of their language's web font holding only the letters
+ * the site's pages in that language draw, instead of the whole script block (src/i18n/fonts.ts):
+ * after the build, for every page whose `<html lang>` has a web font, this gathers the letters of
+ * that script found in the page's HTML (text, attributes such as alt, title, aria-label,
+ * placeholder and value, the islands' props) and in the scripts it loads, followed through their
+ * imports (the words the forms load in the browser), and cuts both weights of the letters of all
+ * the language's pages from the block files with harfbuzz (subset-font) into
+ * `/fonts/<family>-<weight>-<hash>.woff2`. Each page then preloads those files instead of the
+ * block's and declares them in an inline `<style>` as `pageFamily(font)`, exactly over the letters
+ * they hold (its hash joins the page's CSP). fonts.css names that family first and the block's second, so a letter
  * the page did not carry (typed into a form, or an announcement saved after the build) is drawn
  * from the block's file, fetched only then.
  */
@@ -206,20 +206,33 @@ export default function pageFonts(): AstroIntegration {
             await copyFile(cached, join(root, target));
           }
         };
-        let pages = 0;
+        // One cut per language, of the letters all its pages use: as small as any page's own
+        // (the pages share almost every letter) and, unlike a cut per page, cached from one page
+        // to the next.
+        const pages = new Map<WebFont, { path: string; html: string }[]>();
+        const texts = new Map<WebFont, string[]>();
         for (const file of await filesIn(root, '.html')) {
           const path = join(root, file);
           const html = await readFile(path, 'utf8');
           const font = pageWebFont(html);
           if (!font) continue;
-          const codes = letters(font, [html, ...(await scriptsText(html))]);
+          pages.set(font, [...(pages.get(font) ?? []), { path, html }]);
+          texts.set(font, [...(texts.get(font) ?? []), html, ...(await scriptsText(html))]);
+        }
+        for (const [font, ofFont] of pages) {
+          const codes = letters(font, texts.get(font) ?? []);
           const hash = lettersHash(codes);
           await cut(font, codes, hash);
-          await writeFile(path, withPageFonts(html, font, hash, pageFontFaces(font, codes, hash)));
-          pages++;
+          const faces = pageFontFaces(font, codes, hash);
+          for (const { path, html } of ofFont) {
+            await writeFile(path, withPageFonts(html, font, hash, faces));
+          }
         }
+        const count = [...pages.values()].reduce((sum, each) => sum + each.length, 0);
         const took = Math.round(performance.now() - started);
-        logger.info(`${pages} pages get their own fonts, in ${cuts.size} files (${took} ms)`);
+        logger.info(
+          `${count} pages get their language's cut fonts, in ${cuts.size} files (${took} ms)`,
+        );
       },
     },
   };

@@ -186,12 +186,24 @@ for (const locale of TRANSLATED_LOCALES) {
     await page.goto(`/${locale}/`);
     await waitForSplash(page);
     await page.evaluate(() => document.fonts.ready);
-    // Its own cut of the font (src/integrations/page-fonts.ts), not the whole script block.
+    // Its language's cut of the font (src/integrations/page-fonts.ts), not the whole script block.
     expect(fonts.length).toBeGreaterThan(0);
     expect(
       fonts.every((font) => /^\/fonts\/[\w-]+-[0-9a-f]{10}\.woff2$/.test(font)),
       fonts.join(),
     ).toBe(true);
+    // The same cut on every page of the language: fetched once, then cached.
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link[^>]+as="font"[^>]*>/g)].map(
+        ([link]) => /href="([^"]+)"/.exec(link)?.[1],
+      );
+    const [home, about] = await Promise.all(
+      [`/${locale}/`, `/${locale}/about/`].map(async (path) =>
+        preloads(await (await page.request.get(path)).text()),
+      ),
+    );
+    expect(home?.length).toBeGreaterThan(0);
+    expect(about).toEqual(home);
     // Internal links of the page frame stay in the language.
     const hrefs = await page
       .locator('#site-nav .site-nav__list a, footer nav a')
