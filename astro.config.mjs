@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
+import pageFonts from './src/integrations/page-fonts.ts';
 import robots from './src/integrations/robots.ts';
 import cms from './src/integrations/cms.ts';
 import localBlobsDev from './src/integrations/local-blobs-dev.ts';
@@ -41,6 +42,8 @@ export default defineConfig({
     react(),
     mdx(),
     islandStylesInHead(),
+    // Malayalam and Arabic pages: a cut of the web font with only their own letters.
+    pageFonts(),
     robots(),
     cms(),
     localBlobsDev(),

@@ -4,6 +4,11 @@
  * `npm run fonts` (scripts/subset-fonts.ts) into public/fonts/, two weights each (400 for text,
  * 700 for headings and buttons; 600 and 800 use the 700 file). Global CSS declares them
  * (src/styles/fonts.css) and pages in the language preload them (Head.astro).
+ *
+ * The build then cuts each page its own pair from those files, holding only the letters the page
+ * and its islands can draw (src/integrations/page-fonts.ts): the page declares them as the family
+ * `pageFamily(font)`, which fonts.css names first; the whole-block family stays behind it, fetched
+ * only when a letter the page did not carry is drawn (text typed into a form).
  */
 import type { Locale } from './locales';
 
@@ -49,12 +54,36 @@ export function fontFile(font: WebFont, weight: number): string {
   return `/fonts/${font.family.toLowerCase().replaceAll(' ', '-')}-${weight}.woff2`;
 }
 
-/** The CSS `unicode-range` of a font. */
-export function unicodeRange(font: WebFont): string {
+/** The family a page's own cut of a font is declared as (in that page only). */
+export function pageFamily(font: WebFont): string {
+  return `${font.family} page`;
+}
+
+/** Where a page's cut of a font's weight is served; `hash` names the letters it holds. */
+export function pageFontFile(font: WebFont, weight: number, hash: string): string {
+  return fontFile(font, weight).replace(/\.woff2$/, `-${hash}.woff2`);
+}
+
+/** The CSS `unicode-range` of a font, or of the code point ranges given. */
+export function unicodeRange(
+  font: WebFont,
+  ranges: readonly (readonly [number, number])[] = font.ranges,
+): string {
   const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
-  return font.ranges
+  return ranges
     .map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`))
     .join(', ');
+}
+
+/** Sorted code points as the fewest ranges, e.g. [0xd05, 0xd06, 0xd15] → [[0xd05, 0xd06], [0xd15, 0xd15]]. */
+export function toRanges(codes: readonly number[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const code of codes) {
+    const last = ranges.at(-1);
+    if (last && code === last[1] + 1) last[1] = code;
+    else ranges.push([code, code]);
+  }
+  return ranges;
 }
 
 /**

@@ -2,7 +2,8 @@
  * The site in Malayalam and Arabic: every translated page (the sitemap's /ml/ and /ar/ addresses)
  * declares its language and direction, passes axe (at desktop width; at phone width the pages of
  * `narrowAxePages`), never scrolls sideways at 320 px, carries no English interface string, and
- * links to its other languages; English pages load no font, translated ones their own; an address
+ * links to its other languages; English pages load no font, translated ones their own cut of
+ * theirs, and the whole script block only for a letter typed that the page lacks; an address
  * with no translation is a 404 in that language.
  */
 import { test, expect, type Page } from '@playwright/test';
@@ -11,6 +12,13 @@ import { LOCALE_INFO, TRANSLATED_LOCALES, englishPath } from '../../src/i18n/loc
 import { en } from '../../src/i18n/ui/en';
 import { en as formsEn } from '../../src/i18n/forms/en';
 import { messages } from '../../src/i18n/ui';
+import { WEB_FONTS, fontFile } from '../../src/i18n/fonts';
+
+/** A letter of each script no page of the site writes: typed, it needs the block's font. */
+const rareLetters: Record<(typeof TRANSLATED_LOCALES)[number], string> = {
+  ml: 'ൠ',
+  ar: 'ڤ',
+};
 
 /** Every string leaf of a catalogue, e.g. 'Skip to content'. */
 function leaves(value: unknown): string[] {
@@ -178,8 +186,24 @@ for (const locale of TRANSLATED_LOCALES) {
     await page.goto(`/${locale}/`);
     await waitForSplash(page);
     await page.evaluate(() => document.fonts.ready);
+    // Its language's cut of the font (src/integrations/page-fonts.ts), not the whole script block.
     expect(fonts.length).toBeGreaterThan(0);
-    expect(fonts.every((font) => font.startsWith('/fonts/'))).toBe(true);
+    expect(
+      fonts.every((font) => /^\/fonts\/[\w-]+-[0-9a-f]{10}\.woff2$/.test(font)),
+      fonts.join(),
+    ).toBe(true);
+    // The same cut on every page of the language: fetched once, then cached.
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link[^>]+as="font"[^>]*>/g)].map(
+        ([link]) => /href="([^"]+)"/.exec(link)?.[1],
+      );
+    const [home, about] = await Promise.all(
+      [`/${locale}/`, `/${locale}/about/`].map(async (path) =>
+        preloads(await (await page.request.get(path)).text()),
+      ),
+    );
+    expect(home?.length).toBeGreaterThan(0);
+    expect(about).toEqual(home);
     // Internal links of the page frame stay in the language.
     const hrefs = await page
       .locator('#site-nav .site-nav__list a, footer nav a')
@@ -187,6 +211,33 @@ for (const locale of TRANSLATED_LOCALES) {
     expect(hrefs.filter((href) => href.startsWith('/') && !href.startsWith(`/${locale}/`))).toEqual(
       [],
     );
+  });
+
+  test(`${locale}: a letter typed that the page does not carry is drawn from the whole block`, async ({
+    page,
+  }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/${locale}/`);
+    await waitForSplash(page);
+    await page.evaluate(() => document.fonts.ready);
+    const block = fontFile(WEB_FONTS[locale]!, 400);
+    expect(fonts).not.toContain(block);
+    await page.locator('#contact-message').fill(rareLetters[locale]);
+    await expect.poll(() => fonts).toContain(block);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (family) =>
+            [...document.fonts].some(
+              (f) => f.family.replaceAll('"', '') === family && f.status === 'loaded',
+            ),
+          WEB_FONTS[locale]!.family,
+        ),
+      )
+      .toBe(true);
   });
 
   test(`${locale}: an address without a translation answers 404 in ${tag}`, async ({ page }) => {

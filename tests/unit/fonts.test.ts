@@ -1,6 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_NAME_FONT, WEB_FONTS, fontFile, unicodeRange } from '../../src/i18n/fonts';
+import {
+  LANGUAGE_NAME_FONT,
+  WEB_FONTS,
+  fontFile,
+  pageFamily,
+  unicodeRange,
+} from '../../src/i18n/fonts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const css = readFileSync(`${root}src/styles/fonts.css`, 'utf8');
@@ -27,9 +33,9 @@ describe('web fonts', () => {
       }
     });
 
-    it(`${locale}: its pages put the font before the system's`, () => {
+    it(`${locale}: its pages put their own cut, then the whole block, before the system's`, () => {
       const rule = new RegExp(
-        `:root:lang\\(${locale}\\)\\s*{\\s*--font-sans:\\s*'${font.family}', system-ui`,
+        `:root:lang\\(${locale}\\)\\s*{\\s*--font-sans:\\s*'${pageFamily(font)}', '${font.family}', system-ui`,
       );
       expect(css).toMatch(rule);
     });
