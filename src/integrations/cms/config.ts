@@ -238,8 +238,8 @@ function collectionsOf(
     // A page's address is its route's, not its file's name (home is /): no deploy-preview link.
     // Projects and openings have pages of their own; slides, team and service cards show on
     // the home page.
-    const previewPath =
-      source.name in PREVIEW_PATHS ? { preview_path: PREVIEW_PATHS[source.name] } : {};
+    const preview = PREVIEW_PATHS[source.name];
+    const previewPath = preview === undefined ? {} : { preview_path: preview };
     const label = source.name === 'pages' ? { label_singular: 'Page' } : {};
     return [
       {
