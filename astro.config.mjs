@@ -7,6 +7,7 @@ import netlify from '@netlify/vite-plugin';
 import islandStylesInHead from './src/integrations/island-styles-in-head.ts';
 import pageFonts from './src/integrations/page-fonts.ts';
 import robots from './src/integrations/robots.ts';
+import openingsGone from './src/integrations/openings-gone.ts';
 import cms from './src/integrations/cms.ts';
 import localBlobsDev from './src/integrations/local-blobs-dev.ts';
 import whenNeededDirective from './src/directives/integration.ts';
@@ -16,7 +17,15 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_INFO, englishPath } from './src/i18n/lo
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888';
 
 /** Pages (and, for /admin/, its rooms below it) that must not be indexed or listed in the sitemap. */
-const privatePaths = ['/login/', '/logout/', '/admin/', '/anim/', '/thank-you/', '/404/'];
+const privatePaths = [
+  '/login/',
+  '/logout/',
+  '/admin/',
+  '/anim/',
+  '/thank-you/',
+  '/404/',
+  '/careers/closed/',
+];
 
 /**
  * Astro 7.3.5 writes a vestigial `"use astro:head-inject"` directive into every MDX entry's
@@ -45,6 +54,7 @@ export default defineConfig({
     // Malayalam and Arabic pages: a cut of the web font with only their own letters.
     pageFonts(),
     robots(),
+    openingsGone(),
     cms(),
     localBlobsDev(),
     // `client:needed`: the home page's islands hydrate when a visitor first needs them.

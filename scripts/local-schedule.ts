@@ -3,7 +3,8 @@
  * `config.schedule` is set on that schedule; locally, each runs at the same interval from the
  * server's start (the outbox's retries every 5 minutes, the retention purge daily), in this
  * process, against the local Blobs. Only the forms these functions use are understood:
- * `*\/N * * * *` (every N minutes), `@hourly` and `@daily`.
+ * `*\/N * * * *` (every N minutes), `@hourly`, and `@daily` or `M H * * *` (once a day; locally
+ * a day from the server's start, not at that hour).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const MINUTE = 60_000;
 /** The interval of a cron expression this project uses; undefined for any other. */
 export function intervalOf(schedule: string): number | undefined {
   if (schedule === '@hourly') return 60 * MINUTE;
-  if (schedule === '@daily') return 24 * 60 * MINUTE;
+  if (schedule === '@daily' || /^\d{1,2} \d{1,2} \* \* \*$/.test(schedule)) return 24 * 60 * MINUTE;
   const every = /^\*\/(\d{1,2}) \* \* \* \*$/.exec(schedule);
   return every ? Number(every[1]) * MINUTE : undefined;
 }

@@ -4,6 +4,10 @@
  * (scripts/local-functions.ts), pages and files through Netlify's local emulation, and what the
  * CDN adds: compression, the 404 page, the body cap.
  *
+ * A closed job opening's address answers 410 with the "no longer open" page, as Netlify does from
+ * dist/_redirects (src/lib/openings/gone.ts): Netlify's local emulation serves such a rule's page
+ * with 200, as it does the 404 rules.
+ *
  * The 404 page is ours, not Netlify's emulation's, so it gets its headers from `siteHeaders`:
  * Netlify's own header rules (netlify.toml's [[headers]] and dist/_headers, read by the parser
  * NetlifyDev uses for every other page), so the security headers have one source of truth.
@@ -27,6 +31,11 @@ export interface SiteOptions {
   staticFile: (req: IncomingMessage) => Promise<Response | undefined>;
   /** dist/404.html, or the 404 page for a path (a language's own under its prefix). */
   notFoundPage: Uint8Array<ArrayBuffer> | ((pathname: string) => Uint8Array<ArrayBuffer>);
+  /**
+   * The page a path shows with 410 Gone (a closed opening's address), or undefined; none when
+   * left out.
+   */
+  gonePage?: (pathname: string) => Uint8Array<ArrayBuffer> | undefined;
   /** The configured headers of a path (`siteHeaders`). */
   headersFor: (pathname: string) => Promise<Record<string, string>>;
 }
@@ -130,13 +139,11 @@ function closeAfterAnswer(socket: Socket): void {
 
 /** The request listener of the local server. */
 export function siteHandler(options: SiteOptions): RequestListener {
-  const { routes, origin, staticFile, notFoundPage, headersFor } = options;
+  const { routes, origin, staticFile, notFoundPage, gonePage, headersFor } = options;
 
-  async function notFound(req: IncomingMessage): Promise<Response> {
-    const pathname = new URL(req.url ?? '/', origin).pathname;
-    const page = typeof notFoundPage === 'function' ? notFoundPage(pathname) : notFoundPage;
-    return new Response(page, {
-      status: 404,
+  async function page(status: 404 | 410, body: Uint8Array<ArrayBuffer>, pathname: string) {
+    return new Response(body, {
+      status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-cache',
@@ -145,12 +152,24 @@ export function siteHandler(options: SiteOptions): RequestListener {
     });
   }
 
+  async function notFound(req: IncomingMessage): Promise<Response> {
+    const pathname = new URL(req.url ?? '/', origin).pathname;
+    return page(
+      404,
+      typeof notFoundPage === 'function' ? notFoundPage(pathname) : notFoundPage,
+      pathname,
+    );
+  }
+
   async function answer(req: IncomingMessage): Promise<Response> {
     // Nothing here takes more than Netlify's cap: refuse before reading a byte of it.
     const refusal = refuseDeclaredOversize(req);
     if (refusal) return refusal;
     const isApi = req.url === '/api' || Boolean(req.url?.startsWith('/api/'));
     if (isApi) return callFunction(req, routes, origin);
+    const pathname = new URL(req.url ?? '/', origin).pathname;
+    const gone = gonePage?.(pathname);
+    if (gone) return page(410, gone, pathname);
     return (await staticFile(req)) ?? notFound(req);
   }
 

@@ -21,6 +21,7 @@ import { startSchedules } from './local-schedule.ts';
 import { siteHandler, siteHeaders } from './local-server.ts';
 import { fileFor } from './static-site.ts';
 import { DEFAULT_LOCALE, TRANSLATED_LOCALES, localeOfPath } from '../src/i18n/locales.ts';
+import { goneTarget, parseGoneRules } from '../src/lib/openings/gone.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env['PORT'] ?? 8888);
@@ -58,6 +59,15 @@ const notFoundPages = new Map([
     (locale) => [locale, readFileSync(`${root}dist/${locale}/404/index.html`)] as const,
   ),
 ]);
+// dist/_redirects' 410 rules (closed job openings), answered as Netlify's CDN answers them.
+const goneRules = existsSync(`${root}dist/_redirects`)
+  ? parseGoneRules(readFileSync(`${root}dist/_redirects`, 'utf8'))
+  : new Map<string, string>();
+const gonePage = (pathname: string) => {
+  const target = goneTarget(goneRules, pathname);
+  const file = target === undefined ? undefined : fileFor(`${root}dist`, target);
+  return file === undefined ? undefined : new Uint8Array(readFileSync(file));
+};
 const handler = siteHandler({
   routes: await loadFunctions(`${root}functions`),
   origin: `http://localhost:${port}`,
@@ -72,6 +82,7 @@ const handler = siteHandler({
     return (await netlify.handleAndIntrospectNodeRequest(req))?.response;
   },
   notFoundPage: (pathname) => notFoundPages.get(localeOfPath(pathname)) ?? notFoundPages.get('en')!,
+  gonePage,
   headersFor: siteHeaders(root),
 });
 

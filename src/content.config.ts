@@ -19,6 +19,7 @@ import {
 import { collectionFolders, type CollectionName } from './content-schema/collections';
 import { itemGroupNames } from './content-schema/item-groups';
 import { knownName, pageHref, routeOf } from './content-schema/content-references';
+import { OPENING_TYPES, SALARY_PERIODS } from './lib/openings/openings';
 
 /** File names in a glob's keys; the globs below are lazy, so only their keys are read. */
 const fileNames = (files: Record<string, unknown>) =>
@@ -52,13 +53,14 @@ const EMPTY = Symbol('empty file');
  * page in that language), not a build error. Ids are the file's path without its extension (the
  * glob loader's own default reads `data.slug`, which an empty file has no data for).
  */
-function skippingEmptyFiles(pattern: string, base: string): Loader {
+function skippingEmptyFiles(pattern: string, base: string, mayBeEmpty = false): Loader {
   const inner = glob({ pattern, base, generateId: ({ entry }) => entry.replace(/\.[^./]+$/, '') });
   return {
     name: 'glob-without-empty-files',
     load: (context: LoaderContext) =>
       inner.load({
         ...context,
+        logger: mayBeEmpty ? quietWhenEmpty(context.logger) : context.logger,
         parseData: async (props) =>
           isEmpty(props.data) ? (EMPTY as never) : context.parseData(props),
         store: new Proxy(context.store, {
@@ -75,10 +77,39 @@ function skippingEmptyFiles(pattern: string, base: string): Loader {
   };
 }
 
-/** A collection: the entries in its folder under content/, each checked against `shape`. */
-const collection = <Shape extends z.ZodRawShape>(name: CollectionName, shape: Shape) =>
+/**
+ * The loader's logger, without its warning that the folder holds no file: a collection that may
+ * be empty (the openings, when none is posted) is not a build problem.
+ */
+function quietWhenEmpty(logger: LoaderContext['logger']): LoaderContext['logger'] {
+  return new Proxy(logger, {
+    get(target, property, receiver) {
+      if (property === 'warn') {
+        return (message: string) => {
+          if (!message.startsWith('No files found matching')) target.warn(message);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * A collection: the entries in its folder under content/, each checked against `shape`;
+ * `mayBeEmpty` for one whose folder may hold no entry at all.
+ */
+const collection = <Shape extends z.ZodRawShape>(
+  name: CollectionName,
+  shape: Shape,
+  mayBeEmpty = false,
+) =>
   defineCollection({
-    loader: skippingEmptyFiles(collectionFolders[name].pattern, collectionFolders[name].base),
+    loader: skippingEmptyFiles(
+      collectionFolders[name].pattern,
+      collectionFolders[name].base,
+      mayBeEmpty,
+    ),
     schema: z.object({ translation, ...shape }),
   });
 
@@ -280,6 +311,63 @@ const items = collection('items', {
     .describe("The item's one-page infographic (its own page under /infographics/)."),
 });
 
+/** A calendar day, written YYYY-MM-DD (YAML reads it as a date; src/lib/openings/openings.ts). */
+const day = (what: string) =>
+  z.coerce.date({ error: 'write the date as YYYY-MM-DD' }).describe(what);
+
+/**
+ * Job openings, one file per opening and language (content/openings/<lang>/<slug>.mdx), each at
+ * /careers/<slug> while open; the careers page lists the open ones. The body is the full
+ * description (duties, requirements); the file's name is the address.
+ */
+const openings = collection(
+  'openings',
+  {
+    title: text().max(100).describe('The job title, e.g. "Site Engineer (Solar)".'),
+    location: text()
+      .max(100)
+      .describe('Where the work is, as shown on the page, e.g. "Kochi, Kerala" or "Remote".'),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, { error: 'a two-letter country code in capitals, e.g. IN or AE' })
+      .default('IN')
+      .describe('Country of the work, as a two-letter code (IN India, AE United Arab Emirates).'),
+    type: z.enum(OPENING_TYPES).describe('Full-time, part-time, contract or internship.'),
+    summary: text()
+      .min(50)
+      .max(170)
+      .describe(
+        'What the role is, in one or two sentences (50 to 170 characters): lists and search results show it.',
+      ),
+    posted: day('The day the opening is published (YYYY-MM-DD).'),
+    closes: day(
+      'The last day applications are taken (YYYY-MM-DD). From the next day the opening leaves the site.',
+    ),
+    salary: z
+      .object({
+        min: z.number().int().min(0).describe('The lowest pay offered (or the only figure).'),
+        max: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('The highest pay offered; empty for one figure.'),
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/, { error: 'a three-letter currency code, e.g. INR or AED' })
+          .default('INR')
+          .describe('Currency code, e.g. INR or AED.'),
+        per: z.enum(SALARY_PERIODS).default('month').describe('How often that pay is paid.'),
+      })
+      .refine((salary) => salary.max === undefined || salary.max >= salary.min, {
+        error: 'max must not be lower than min',
+      })
+      .optional()
+      .describe('The pay offered; leave empty to show none.'),
+  },
+  true,
+);
+
 /** One collection per entry of `collectionFolders`, which the CMS reads: no more, no fewer. */
 export const collections = {
   pages,
@@ -288,4 +376,5 @@ export const collections = {
   team,
   serviceCards,
   items,
+  openings,
 } satisfies Record<CollectionName, unknown>;

@@ -6,13 +6,12 @@
  * apart from the public copy, and they answer `no-store`.
  */
 import { purgeCache } from '@netlify/functions';
-import { announcementsBuildHook, deployScopeOf, readEnv } from './env.ts';
+import { callBuildHook, type BuildHookUse } from './build-hook.ts';
+import { deployScopeOf, readEnv } from './env.ts';
 import type { FunctionContext } from './http.ts';
 
 export const ANNOUNCEMENTS_TAG = 'announcements';
 const PURGE_TIMEOUT_MS = 2_000;
-/** How long the build hook may take to answer: Netlify queues the build and answers at once. */
-export const BUILD_HOOK_TIMEOUT_MS = 3_000;
 
 /** Browsers always revalidate; the CDN serves its copy for 60 s, then a stale one while it refreshes. */
 export function publicCacheHeaders(req: Request, tag: string): Record<string, string> {
@@ -49,7 +48,7 @@ export async function purgeTag(tag: string, context: FunctionContext): Promise<v
  * copy of the list, and asks for a new deploy through the build hook so the home page's HTML
  * carries the new list (until it is live, the page's freshness check shows it). The hook call
  * never fails or holds up the admin's write: it runs after the response where the platform
- * allows (`waitUntil`), within BUILD_HOOK_TIMEOUT_MS, and a failure is logged.
+ * allows (`waitUntil`), within the hook's time-out (functions/_lib/build-hook.ts), and a failure is logged.
  */
 export async function announcementsChanged(context: FunctionContext): Promise<void> {
   const rebuilding = requestRebuild(context);
@@ -58,41 +57,19 @@ export async function announcementsChanged(context: FunctionContext): Promise<vo
   if (!context.waitUntil) await rebuilding;
 }
 
+/** The announcements' use of the build hook (functions/_lib/build-hook.ts). */
+const ANNOUNCEMENTS_HOOK: BuildHookUse = {
+  variable: 'ANNOUNCEMENTS_BUILD_HOOK',
+  title: 'Announcements changed in the admin',
+  name: 'announcements',
+  skipped: (why) =>
+    `Announcements changed; no new deploy requested (${why}): the home page shows the change through its freshness check.`,
+};
+
 /**
- * Calls ANNOUNCEMENTS_BUILD_HOOK on production only: a deploy preview's or branch deploy's data
- * belongs to its deploy (storage's `dataScope`), so a rebuilt preview would start with an empty
- * store; a local run has nothing to deploy (the freshness check shows changes). Skipped with one
- * logged line where the hook is unset or not called. Never rejects.
+ * Calls ANNOUNCEMENTS_BUILD_HOOK on production only (a local run's home page shows changes
+ * through its freshness check). Never rejects.
  */
 export async function requestRebuild(context: FunctionContext): Promise<void> {
-  const scope = deployScopeOf(context.deploy?.context);
-  const hook = announcementsBuildHook();
-  if (scope !== 'production' || !hook) {
-    const why =
-      scope !== 'production'
-        ? `a ${scope} run is not rebuilt`
-        : 'ANNOUNCEMENTS_BUILD_HOOK is not set';
-    console.info(
-      `Announcements changed; no new deploy requested (${why}): the home page shows the change through its freshness check.`,
-    );
-    return;
-  }
-  try {
-    const url = new URL(hook);
-    url.searchParams.set('trigger_title', 'Announcements changed in the admin');
-    const response = await fetch(url, {
-      method: 'POST',
-      body: '{}',
-      headers: { 'content-type': 'application/json' },
-      redirect: 'error',
-      signal: AbortSignal.timeout(BUILD_HOOK_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  } catch (error) {
-    console.error(
-      'Build hook for announcements failed:',
-      error instanceof Error ? error.message : error,
-    );
-  }
+  await callBuildHook(ANNOUNCEMENTS_HOOK, context);
 }

@@ -48,12 +48,3 @@ export function isDeployed(deployContext?: string): boolean {
 export function storageTimeoutMs(): number {
   return readPositiveInt('STORAGE_TIMEOUT_MS', 4_000);
 }
-
-/**
- * The Netlify build hook that rebuilds the site after a change to announcements (the home page
- * carries them in its HTML), or undefined where it is unset. Set per deploy context in Netlify's
- * UI like every variable here; functions/_lib/cdn.ts decides in which scopes it is called.
- */
-export function announcementsBuildHook(): string | undefined {
-  return readEnv('ANNOUNCEMENTS_BUILD_HOOK');
-}

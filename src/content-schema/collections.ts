@@ -18,6 +18,7 @@ export const collectionFolders = {
   team: { pattern: '**/*.yaml', base: './content/team' },
   serviceCards: { pattern: '**/*.yaml', base: './content/service-cards' },
   items: { pattern: '**/*.yaml', base: './content/items' },
+  openings: { pattern: '**/*.{md,mdx}', base: './content/openings' },
 } as const satisfies Record<string, CollectionFolder>;
 
 export type CollectionName = keyof typeof collectionFolders;

@@ -126,6 +126,12 @@ function widgetProblems(
           ? [...expectWidget('select'), ...expectOptions(slideImages())]
           : [...expectWidget('illustration'), ...expectOptions(illustrationNames)];
       }
+      // A day (an opening's dates): Decap's date picker, saving YYYY-MM-DD and no time.
+      if (schema.format === 'date-time') {
+        return field.format === 'YYYY-MM-DD' && field.time_format === false
+          ? expectWidget('datetime')
+          : [`${at}: not a date field saving YYYY-MM-DD`];
+      }
       return expectWidget('string', 'text');
     case 'integer':
       return [
@@ -222,6 +228,7 @@ describe('the CMS config generated from the content schemas', () => {
       'team',
       'serviceCards',
       'items',
+      'openings',
     ]);
     expect(problemsOfConfig(config())).toEqual([]);
   });
@@ -397,6 +404,7 @@ describe('the CMS config generated from the content schemas', () => {
     expect(path('items-eia')).toBe('services/environmental-impact-assessment');
     expect(path('items-renewable')).toBe('renewable-energy');
     expect(path('projects')).toBe('projects/{{slug}}');
+    expect(path('openings')).toBe('careers/{{slug}}');
     expect(path('team')).toBeUndefined();
     // A page's address is its route's (home is /, the EIA page is under /services/).
     expect(path('pages')).toBeUndefined();
@@ -447,7 +455,7 @@ describe('the CMS config generated from the content schemas', () => {
 
   it('edits MDX pages and projects with their body as raw Markdown, YAML as YAML', () => {
     for (const collection of config().collections) {
-      const markdown = ['pages', 'projects'].includes(collection.name);
+      const markdown = ['pages', 'projects', 'openings'].includes(collection.name);
       expect(collection.format, collection.name).toBe(markdown ? 'tidy-frontmatter' : 'tidy-yaml');
       expect(collection.extension, collection.name).toBe(markdown ? 'mdx' : 'yaml');
       const body = collection.fields.find(({ name }) => name === 'body');
@@ -565,7 +573,23 @@ describe('the languages in the CMS (Decap i18n, multiple_folders)', () => {
       }
     }
     expect([...duplicated].sort()).toEqual(
-      ['buttonHref', 'group', 'icon', 'image', 'link', 'order'].sort(),
+      [
+        'buttonHref',
+        'group',
+        'icon',
+        'image',
+        'link',
+        'order',
+        // An opening's facts: its dates, type, country and pay are one job's in every language.
+        'closes',
+        'posted',
+        'type',
+        'country',
+        'currency',
+        'per',
+        'min',
+        'max',
+      ].sort(),
     );
     const byPath = (name: string) =>
       new Map(flat(fieldSets(config().collections.find((c) => c.name === name)!)[0]?.fields ?? []));

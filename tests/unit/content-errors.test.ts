@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { knownName, pageHref, routeOf } from '../../src/content-schema/content-references';
 import { editDistance, nearestName } from '../../src/content-schema/nearest-name';
-
-const project = join(import.meta.dirname, '../..');
+import { astro, siteCopy } from './support/site-copy';
 
 describe('nearestName', () => {
   it('counts a swap of two neighbours as one edit', () => {
@@ -81,73 +78,6 @@ describe('pageHref', () => {
   });
 });
 
-/**
- * A copy of the site in a temp folder, so that a broken entry never touches content/ and Astro's
- * caches (node_modules/.astro, .vite) never mix with the project's: node_modules is a folder of
- * links to the project's packages, not a link to the folder. The project's cache of encoded
- * images is copied when there is one: encoding the slides afresh takes ~35 s of a ~50 s build.
- */
-async function siteCopy(): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'content-errors-'));
-  for (const entry of [
-    'src',
-    // Pages import a little of it at build time (the privacy policy's retention period).
-    'functions',
-    // The home page's build-time read of the announcements starts a local Blobs server from it.
-    'scripts',
-    'content',
-    'public',
-    'astro.config.mjs',
-    'package.json',
-    'tsconfig.json',
-    'netlify.toml',
-  ]) {
-    await cp(join(project, entry), join(root, entry), { recursive: true });
-  }
-  await mkdir(join(root, 'node_modules'));
-  const packages = await readdir(join(project, 'node_modules'));
-  await Promise.all(
-    packages
-      .filter((name) => !name.startsWith('.') || name === '.bin')
-      .map((name) =>
-        symlink(join(project, 'node_modules', name), join(root, 'node_modules', name)),
-      ),
-  );
-  const images = 'node_modules/.astro/assets';
-  await cp(join(project, images), join(root, images), { recursive: true }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    },
-  );
-  return root;
-}
-
-interface Run {
-  code: number;
-  output: string;
-}
-
-/** Runs the Astro CLI in `root` (with this Node, 22), returning its exit code and its output. */
-function astro(root: string, ...args: string[]): Promise<Run> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
-  );
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(root, 'node_modules/astro/bin/astro.mjs'), ...args],
-      {
-        cwd: root,
-        env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
-      },
-      (error, stdout, stderr) => {
-        const output = `${stdout}${stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
-        resolve({ code: typeof error?.code === 'number' ? error.code : error ? 1 : 0, output });
-      },
-    );
-  });
-}
-
 const copies: string[] = [];
 afterAll(async () => {
   await Promise.all(copies.map((root) => rm(root, { recursive: true, force: true })));
@@ -155,7 +85,7 @@ afterAll(async () => {
 
 describe('content errors (astro sync and build on a copy of the site)', () => {
   it('a misspelt icon and image, and a blank title, fail with the file, the fields and the names meant', async () => {
-    const root = await siteCopy();
+    const root = await siteCopy('content-errors');
     copies.push(root);
     const file = 'content/items/eia/en/03-water-conservation.yaml';
     const yaml = await readFile(join(root, file), 'utf8');
@@ -182,7 +112,7 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
   }, 120_000);
 
   it('an entry outside a language folder fails the build, naming the folders', async () => {
-    const root = await siteCopy();
+    const root = await siteCopy('content-errors');
     copies.push(root);
     // An English team entry left at the top of its collection, not in content/team/en/.
     const file = 'content/team/07-misplaced.yaml';
@@ -199,7 +129,7 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
   }, 180_000);
 
   it('a clean build succeeds and prints no warning, taking an empty file for no translation', async () => {
-    const root = await siteCopy();
+    const root = await siteCopy('content-errors');
     copies.push(root);
     // What Decap CMS saves for the languages of a new entry its editor left alone: a bare newline.
     await writeFile(join(root, 'content/projects/ml/solar-canopies.mdx'), '\n');

@@ -11,6 +11,7 @@ describe('local schedules', () => {
     expect(intervalOf('*/5 * * * *')).toBe(5 * 60_000);
     expect(intervalOf('@hourly')).toBe(3_600_000);
     expect(intervalOf('@daily')).toBe(86_400_000);
+    expect(intervalOf('35 18 * * *')).toBe(86_400_000);
     expect(intervalOf('0 3 * * 1')).toBeUndefined();
   });
 

@@ -92,6 +92,49 @@ export const en = {
     outcomes: 'What it achieves',
     discuss: 'Discuss a project with us',
   },
+  /** The careers page's list of openings and each opening's page (src/components/careers). */
+  careers: {
+    heading: 'Open positions',
+    lead: 'Apply before the closing date shown with each role.',
+    location: 'Location',
+    type: 'Type',
+    closes: 'Closes on',
+    /** In a list: "Closes on 31 March 2026". */
+    closesOn: 'Closes on {date}',
+    salary: 'Salary',
+    posted: 'Posted on',
+    details: 'Role details',
+    apply: 'Apply',
+    /**
+     * Under the Apply heading until the application form exists (issue 39, item 2): the
+     * contact form, as the careers page's own text says.
+     */
+    applyText:
+      'Introduce yourself through our contact form: name this role, and tell us about your experience and where you are based.',
+    allOpenings: 'All open positions',
+    /** "per month" after a salary figure. */
+    per: {
+      hour: 'per hour',
+      day: 'per day',
+      week: 'per week',
+      month: 'per month',
+      year: 'per year',
+    },
+    types: {
+      'full-time': 'Full-time',
+      'part-time': 'Part-time',
+      contract: 'Contract',
+      internship: 'Internship',
+    },
+    /** The page a closed opening's address shows, with status 410. */
+    closed: {
+      title: 'This position is no longer open',
+      description:
+        'The closing date of this job opening has passed, and it no longer takes applications.',
+      text: 'The closing date of this opening has passed, so it no longer takes applications. Our current openings, and the areas we recruit for, are on our careers page.',
+      link: 'See current openings',
+    },
+  },
   /** A number of months, by the language's plural category (Intl.PluralRules). */
   months: {
     zero: '{count} months',

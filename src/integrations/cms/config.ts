@@ -148,6 +148,12 @@ function hiddenForGroup(group: string): ReadonlySet<string> {
   ]);
 }
 
+/** Collections whose entries have pages of their own: where a deploy preview shows one. */
+const PREVIEW_PATHS: Readonly<Record<string, string>> = {
+  projects: 'projects/{{slug}}',
+  openings: 'careers/{{slug}}',
+};
+
 /** The body of a Markdown page, as raw Markdown. */
 const BODY: CmsField = { name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'] };
 
@@ -230,8 +236,10 @@ function collectionsOf(
   }
   if (split === undefined) {
     // A page's address is its route's, not its file's name (home is /): no deploy-preview link.
-    // Projects have pages of their own; slides, team and service cards show on the home page.
-    const previewPath = source.name === 'projects' ? { preview_path: 'projects/{{slug}}' } : {};
+    // Projects and openings have pages of their own; slides, team and service cards show on
+    // the home page.
+    const preview = PREVIEW_PATHS[source.name];
+    const previewPath = preview === undefined ? {} : { preview_path: preview };
     const label = source.name === 'pages' ? { label_singular: 'Page' } : {};
     return [
       {

@@ -28,6 +28,8 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** `date-time` for a zod date (Astro's JSON Schema writes dates so). */
+  format?: string;
   minimum?: number;
   maximum?: number;
   minItems?: number;
@@ -53,6 +55,10 @@ export interface CmsField {
   fields?: CmsField[];
   collapsed?: boolean;
   modes?: string[];
+  /** A date field: saved and shown as `YYYY-MM-DD`, with no time. */
+  format?: string;
+  date_format?: string;
+  time_format?: false;
   /** An image field takes uploads only, never a URL from elsewhere. */
   choose_url?: false;
   /** Length limits a counter under a text field shows (src/integrations/cms/editing.js). */
@@ -166,6 +172,14 @@ function base(name: string, schema: JsonSchema, required: boolean) {
   return field;
 }
 
+/** Decap's date picker, saving the calendar day alone (content reads `YYYY-MM-DD`). */
+const DAY_WIDGET = {
+  widget: 'datetime',
+  format: 'YYYY-MM-DD',
+  date_format: 'YYYY-MM-DD',
+  time_format: false,
+} as const;
+
 /** `options` is kept as given: one list shared by many fields is written once (a YAML anchor). */
 function select(options: readonly string[]) {
   return { widget: 'select', options, multiple: false as const };
@@ -204,6 +218,10 @@ export function fieldOf(
       const names = context.names[name];
       if (names?.widget === 'image') return { ...field, widget: 'image', choose_url: false };
       if (names !== undefined) return { ...field, ...select(names.options), widget: names.widget };
+      // A day (an opening's closing date): a date picker that saves `YYYY-MM-DD`, no time.
+      if (schema.format === 'date-time' || schema.format === 'date') {
+        return { ...field, ...DAY_WIDGET };
+      }
       const pattern =
         schema.pattern !== undefined
           ? ([schema.pattern, 'This is not in the expected form.'] as [string, string])

@@ -8,9 +8,10 @@
  * Each field says what a language holds: `translate`, its own words (titles, descriptions,
  * headings, paragraphs, alt texts, keywords, the body); `duplicate`, the English value, shown
  * read-only in the other columns and copied to them (positions, groups, icons, illustrations,
- * links). A hero's uploaded photo is each language's own, with its description: Decap would
- * copy a duplicated photo to the other languages without the description the build requires
- * there, so a photo added in English would break every translation until translated.
+ * links, an opening's dates, type and pay). A hero's uploaded photo is each language's own, with
+ * its description: Decap would copy a duplicated photo to the other languages without the
+ * description the build requires there, so a photo added in English would break every
+ * translation until translated.
  * Decap hides a field without `i18n` in every column but English's, and offers no
  * way to hide one in English's only, so the `translation` status is `translate`, its hint saying
  * that English leaves it empty (src/content.config.ts; the English files have no such key).
@@ -41,10 +42,15 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   'image',
   'link',
   'buttonHref',
+  // An opening's facts (src/content.config.ts `openings`): one job, whatever the language.
+  'type',
+  'country',
+  'currency',
+  'per',
 ]);
 
 /** Widgets whose value is a name, a number or a fixed value: never words to translate. */
-const NOT_WORDS = new Set(['number', 'hidden', 'icon', 'illustration', 'boolean']);
+const NOT_WORDS = new Set(['number', 'hidden', 'icon', 'illustration', 'boolean', 'datetime']);
 
 /** The status of a translation (src/content.config.ts). */
 export const TRANSLATION_FIELD = 'translation';
