@@ -107,7 +107,7 @@ export function acknowledgement<
   const copy = fields.flatMap((key: string) => {
     const picked = pickedOptions(record[key], choices.get(key));
     if (picked === undefined) return [];
-    return [`${label(key)}: ${translated ? showIn(lang, picked) : show(picked)}`];
+    return [labelled(label(key), translated ? showIn(lang, picked) : show(picked))];
   });
   const reference = referenceOf(record._id);
   const { address } = site;
@@ -131,8 +131,10 @@ export function acknowledgement<
       fill(words.wrong, { email: ltr(site.email) }),
       '',
       words.regards,
-      site.name,
-      `${address.street}, ${address.locality}, ${address.region} ${address.postalCode}, ${address.country}`,
+      named(site.name),
+      named(
+        `${address.street}, ${address.locality}, ${address.region} ${address.postalCode}, ${address.country}`,
+      ),
       fill(words.phone, { phone: ltr(site.phone.display) }),
       fill(words.email, { email: ltr(site.email) }),
       '',
@@ -142,6 +144,14 @@ export function acknowledgement<
       ...words.notYou,
     ].join('\n'),
   };
+}
+
+/**
+ * "Label: value", or "Label value" after a label that is a question ("Is space available?"), which
+ * a colon would follow as "?:".
+ */
+export function labelled(label: string, value: string): string {
+  return /[?؟]$/.test(label) ? `${label} ${value}` : `${label}: ${value}`;
 }
 
 /** Left-to-right isolate (U+2066 … U+2069) and first-strong isolate (U+2068 … U+2069). */

@@ -111,12 +111,14 @@ test.describe('the Business menu at 769 px, the narrowest desktop header', () =>
       await page.goto(`${prefix}/terms-conditions`);
       const header = page.locator('header').first();
       const rowHeight = (await header.boundingBox())!.height;
-      // One row: every top-level entry and the language button side by side.
+      // One row in English and Arabic: every top-level entry and the language button side by
+      // side. Malayalam's menu words need 700 px of the 506 left beside the brand: they take a
+      // second row (Header.astro), which opening a menu never changes (below).
       const tops = await page
         .locator('.site-nav__list > li > .site-nav__link, .languages > .site-nav__link')
         .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
       expect(tops.length).toBeGreaterThan(4);
-      expect(new Set(tops).size, `tops ${tops.join()}`).toBe(1);
+      if (prefix !== '/ml') expect(new Set(tops).size, `tops ${tops.join()}`).toBe(1);
       const business = page.getByRole('button', { name: messages.nav.business });
       await business.focus();
       await page.keyboard.press('Enter');

@@ -75,11 +75,16 @@ async function startBroken(behaviour: 'hang' | 'greet-then-drop'): Promise<numbe
   return (other.address() as { port: number }).port;
 }
 
-function useMail(port: number) {
+/**
+ * Mail to the server on `port`. A working one gets a timeout no busy machine reaches (a delivery
+ * that outlasted it would be left for the next run, and the test would miss its e-mail); one that
+ * hangs on purpose, a short one.
+ */
+function useMail(port: number, timeoutMs = 10_000) {
   vi.stubEnv('SMTP_HOST', '127.0.0.1');
   vi.stubEnv('SMTP_PORT', String(port));
   vi.stubEnv('SMTP_SECURE', 'false');
-  vi.stubEnv('SMTP_TIMEOUT_MS', '300');
+  vi.stubEnv('SMTP_TIMEOUT_MS', String(timeoutMs));
 }
 
 beforeEach(() => {
@@ -367,12 +372,12 @@ describe('mail servers that fail', () => {
   });
 
   it('one that accepts the connection and never answers', async () => {
-    useMail(await startBroken('hang'));
+    useMail(await startBroken('hang'), 300);
     await expectKept(await message(), /timeout|greeting/i);
   });
 
   it('one that greets, then drops the connection', async () => {
-    useMail(await startBroken('greet-then-drop'));
+    useMail(await startBroken('greet-then-drop'), 300);
     await expectKept(await message(), /closed|ECONNRESET|unexpected/i);
   });
 

@@ -67,6 +67,17 @@ describe('Arabic plain text', () => {
     expect(ar).toContain(`\u2066${referenceOf(stamp._id)}\u2069`);
   });
 
+  it('isolates the company name and address, which may be written in Latin letters (FSI … PDI)', () => {
+    expect(ar).toContain(`\u2068${site.name}\u2069`);
+    expect(ar).toMatch(new RegExp(`\u2068${site.address.street}, [^\u2069]+\u2069`));
+  });
+
+  it.each(['ml', 'ar'])('a question label is followed by its answer, not by "?:" (%s)', (lang) => {
+    const { text } = acknowledgement(ENQUIRY, enquiry(lang) as never, 'https://x.org')!;
+    expect(text).toMatch(/[?؟] \S/);
+    expect(text).not.toMatch(/[?؟]:/);
+  });
+
   it('greets one who gave no name in the plural of politeness', () => {
     const mail = acknowledgement(
       MESSAGE,
