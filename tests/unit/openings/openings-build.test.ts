@@ -94,7 +94,7 @@ describe('the careers pages with openings (built on 2026-11-29)', () => {
     expect(html).toContain('hreflang="ar"');
     // The salary's figures run left to right in Arabic too, lowest first.
     const ar = await page('ar/careers/site-engineer-solar');
-    expect(ar).toMatch(/<bdi dir="ltr">[^<]*35,000[^<]*50,000[^<]*<\/bdi>/);
+    expect(ar).toMatch(/<bdi dir="ltr"[^>]*>[^<]*35,000[^<]*50,000[^<]*<\/bdi>/);
   });
 
   it('builds no page for a closed opening, and answers its addresses 410', async () => {
