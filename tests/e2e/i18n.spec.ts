@@ -90,6 +90,18 @@ test('the sitemap lists every translated page, in each language', async ({ page 
   }
 });
 
+/** The fonts `page` requests loading `path` (once its fonts are ready); later ones are added. */
+async function fontsOnLoad(page: Page, path: string): Promise<string[]> {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(path);
+  await waitForSplash(page);
+  await page.evaluate(() => document.fonts.ready);
+  return fonts;
+}
+
 for (const locale of TRANSLATED_LOCALES) {
   const { tag, dir } = LOCALE_INFO[locale];
 
@@ -179,13 +191,7 @@ for (const locale of TRANSLATED_LOCALES) {
   });
 
   test(`${locale}: loads its own web font, and links keep to the language`, async ({ page }) => {
-    const fonts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`/${locale}/`);
-    await waitForSplash(page);
-    await page.evaluate(() => document.fonts.ready);
+    const fonts = await fontsOnLoad(page, `/${locale}/`);
     // Its language's cut of the font (src/integrations/page-fonts.ts), not the whole script block.
     expect(fonts.length).toBeGreaterThan(0);
     expect(
@@ -216,13 +222,7 @@ for (const locale of TRANSLATED_LOCALES) {
   test(`${locale}: a letter typed that the page does not carry is drawn from the whole block`, async ({
     page,
   }) => {
-    const fonts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`/${locale}/`);
-    await waitForSplash(page);
-    await page.evaluate(() => document.fonts.ready);
+    const fonts = await fontsOnLoad(page, `/${locale}/`);
     const block = fontFile(WEB_FONTS[locale]!, 400);
     expect(fonts).not.toContain(block);
     await page.locator('#contact-message').fill(rareLetters[locale]);
