@@ -91,6 +91,15 @@ for (const [locale, typed] of Object.entries(CASES) as [Locale, Typed][]) {
     await expect(step).toContainText(text.enquiry.steps[0]!);
 
     await phone.fill(typed.phone);
+    // Laid out in the order typed on every page (forms.css): the bidi rules would show the groups
+    // of "+٩٧١ ٥٠ ١٢٣ ٤٥٦٧" backwards, and an Arabic page an e-mail address's end first.
+    const layout = (field: Locator) =>
+      field.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.direction, style.unicodeBidi];
+      });
+    expect(await layout(phone)).toEqual(['ltr', 'bidi-override']);
+    expect((await layout(form.getByLabel(labels.emailAddress)))[0]).toBe('ltr');
     await next();
     await expect(step).toContainText(text.enquiry.steps[1]!);
     await form.getByLabel(options.Individual, { exact: true }).check();
@@ -100,6 +109,9 @@ for (const [locale, typed] of Object.entries(CASES) as [Locale, Typed][]) {
     await form.getByLabel(labels.generatorCapacity).selectOption('10 kWh - 50 kWh');
     await form.locator('#enquiry-renewableEnergyUsed').getByLabel(options.No).check();
     const bill = form.getByLabel(labels.monthlyElectricityBill);
+    expect(await bill.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe(
+      'bidi-override',
+    );
     await bill.fill(typed.negative);
     await next();
     await expect(form.getByText(text.validation.negativeBill)).toBeVisible();
