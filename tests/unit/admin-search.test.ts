@@ -108,10 +108,10 @@ describe('erasure texts', () => {
   const email = 'asha@example.in';
 
   it('names what was found, or that nothing was', () => {
-    expect(erasureFound({ enquiries: 2, messages: 1, ids: [], records: [] }, email)).toBe(
+    expect(erasureFound({ enquiries: 2, messages: 1, applications: 0, ids: [], records: [] }, email)).toBe(
       'Found 2 enquiries and 1 message for asha@example.in.',
     );
-    expect(erasureFound({ enquiries: 0, messages: 0, ids: [], records: [] }, email)).toBe(
+    expect(erasureFound({ enquiries: 0, messages: 0, applications: 0, ids: [], records: [] }, email)).toBe(
       'No enquiries or messages use this address.',
     );
   });

@@ -9,6 +9,7 @@ import { expectTypeOf, test } from 'vitest';
 import { ENQUIRY, LEAD_KINDS, leadKind, type LeadKey } from '../../src/lib/leads/index.ts';
 import { requiredEmail, requiredText } from '../../src/lib/schemas/fields.ts';
 import { STATUS_FILTER } from '../../src/lib/schemas/search.ts';
+import { STATUSES } from '../../src/lib/schemas/follow-up.ts';
 
 const schema = v.object({ fullName: requiredText(100), email: requiredEmail() });
 
@@ -17,6 +18,9 @@ const base = {
   noun: 'Test',
   words: { one: 'test', many: 'tests' },
   store: 'tests',
+  statuses: STATUSES,
+  retention: { from: 'last-change', purgeable: 'all' },
+  insights: true,
   schema,
   labels: { fullName: 'Full Name', email: 'Email' },
   mail: { subject: 'test', nextSteps: 'We reply within a day.' },
@@ -90,7 +94,7 @@ test('labels, CSV columns and the e-mail name only record fields', () => {
 });
 
 test('the real kinds are keyed as the API answers them', () => {
-  expectTypeOf<LeadKey>().toEqualTypeOf<'enquiries' | 'messages'>();
+  expectTypeOf<LeadKey>().toEqualTypeOf<'enquiries' | 'messages' | 'applications'>();
   expectTypeOf(LEAD_KINDS[0]).toEqualTypeOf(ENQUIRY);
   // @ts-expect-error the enquiry summary has no `mail` field
   void ENQUIRY.summary.mail;

@@ -3,8 +3,7 @@
  * so that opening it can never cost more than a real CV does.
  */
 
-/** The largest CV accepted: 5 MB. */
-export const CV_MAX_BYTES = 5 * 1024 * 1024;
+export { CV_MAX_BYTES } from '../../../src/lib/schemas/application.ts';
 
 /** The kinds of file a CV may be, decided by its bytes (sniff.ts), with what the admin gets. */
 export const CV_TYPES = {

@@ -1,6 +1,8 @@
 /** Follow-up texts and the status sort of the enquiries table. */
 import { NOTE_MAX_LENGTH, STATUSES, type Status } from '../../lib/schemas';
 
+const ORDER: readonly Status[] = STATUSES;
+
 /** What the modal says once a 409 made it read the record again. */
 export function conflictMessage(word: string): string {
   return `This ${word} was changed elsewhere; it has been reloaded.`;
@@ -23,7 +25,7 @@ export function sortByStatus<T extends { status?: Status }>(
   sort: StatusSort,
 ): T[] {
   if (sort === 'none') return [...items];
-  const rank = (item: T) => STATUSES.indexOf(item.status ?? 'New');
+  const rank = (item: T) => ORDER.indexOf(item.status ?? 'New');
   const sign = sort === 'ascending' ? 1 : -1;
   return items
     .map((item, index) => ({ item, index }))

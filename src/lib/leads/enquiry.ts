@@ -1,6 +1,7 @@
 /** Generator enquiries: the four-step wizard's lead. */
 import { ENQUIRY_FIELD_LABELS, EnquirySchema } from '../schemas/enquiry.ts';
 import { ENQUIRY_SEARCH } from '../schemas/search.ts';
+import { STATUSES } from '../schemas/follow-up.ts';
 import { leadKind } from './kind.ts';
 
 export const ENQUIRY = leadKind({
@@ -8,6 +9,9 @@ export const ENQUIRY = leadKind({
   noun: 'Enquiry',
   words: { one: 'enquiry', many: 'enquiries' },
   store: 'enquiries',
+  statuses: STATUSES,
+  retention: { from: 'last-change', purgeable: ['Won', 'Lost', 'New'] },
+  insights: true,
   schema: EnquirySchema,
   summary: {
     name: 'fullName',

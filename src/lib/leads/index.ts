@@ -1,13 +1,14 @@
 /** Every kind of lead the site takes (kind.ts), in the order the admin and the erasure list them. */
+import { APPLICATION } from './application.ts';
 import { ENQUIRY } from './enquiry.ts';
 import { MESSAGE } from './message.ts';
 
 export * from './kind.ts';
-export { ENQUIRY, MESSAGE };
+export { APPLICATION, ENQUIRY, MESSAGE };
 
-export const LEAD_KINDS = [ENQUIRY, MESSAGE] as const;
+export const LEAD_KINDS = [ENQUIRY, MESSAGE, APPLICATION] as const;
 
-/** A kind's name in API answers: 'enquiries' | 'messages'. */
+/** A kind's name in API answers: 'enquiries' | 'messages' | 'applications'. */
 export type LeadKey = (typeof LEAD_KINDS)[number]['key'];
 
 /** One record an erasure would delete: its kind, id, date and name (null: a damaged record). */

@@ -11,6 +11,7 @@ import type * as v from 'valibot';
 import type { FormText } from '../../i18n/forms/registry.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { FilterSpec, SearchSpec } from '../schemas/search.ts';
+import type { Status, StatusList } from '../schemas/follow-up.ts';
 import type { LeadSource } from '../schemas/source.ts';
 
 /** Where a plain form post (no JavaScript) is sent back to, or on to the thank-you page. */
@@ -81,6 +82,30 @@ export interface LeadKind<
    */
   store: string;
   schema: S;
+  /**
+   * Its statuses in the order a record moves through them, `New` first (a record's status before
+   * any change): what the admin offers, a status change accepts, and the status filter lists.
+   */
+  statuses: StatusList;
+  /**
+   * How long its records are kept (functions/_lib/retention.ts): the months (default
+   * RETENTION_MONTHS), counted from the last change of status or from the record's creation, and
+   * the statuses a record may be purged in (`all`: whatever its status).
+   */
+  retention: {
+    readonly months?: number;
+    readonly from: 'last-change' | 'created';
+    readonly purgeable: readonly Status[] | 'all';
+  };
+  /**
+   * A file each record carries (an application's CV), sent in the multipart field `field`, checked
+   * by `inspect` on the server and kept in its own store (`<store>-files`, under the record's id):
+   * deleted, erased, purged and backed up with its record, and downloaded by the admin only, at
+   * `/api/<store>/<id>/<field>`.
+   */
+  attachment?: { readonly field: string; readonly label: string; readonly maxBytes: number };
+  /** Whether Insights counts its records as leads (the pipeline by source, speed to lead). */
+  insights: boolean;
   /** The summary the index keeps: summary field → the record field it copies (text only). */
   summary: Readonly<Record<K, FieldOf<S>>>;
   /** The summary fields that name the person: an erasure finds records by `email`. */

@@ -1,6 +1,7 @@
 /** Contact messages: the footer form's lead. */
 import { ContactMessageSchema } from '../schemas/contact.ts';
 import { MESSAGE_SEARCH } from '../schemas/search.ts';
+import { STATUSES } from '../schemas/follow-up.ts';
 import { leadKind } from './kind.ts';
 
 export const MESSAGE = leadKind({
@@ -8,6 +9,9 @@ export const MESSAGE = leadKind({
   noun: 'Message',
   words: { one: 'message', many: 'messages' },
   store: 'contact-messages',
+  statuses: STATUSES,
+  retention: { from: 'last-change', purgeable: ['Won', 'Lost', 'New'] },
+  insights: true,
   schema: ContactMessageSchema,
   summary: { name: 'name', email: 'email', lang: 'lang' },
   person: { email: 'email', name: 'name' },

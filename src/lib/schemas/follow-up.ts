@@ -10,23 +10,48 @@ import { requiredChoice, requiredText } from './fields.ts';
 /** In the order a lead moves through them; a record without one is `New`. */
 export const STATUSES = ['New', 'Contacted', 'Qualified', 'Won', 'Lost'] as const;
 
-export type Status = (typeof STATUSES)[number];
+/** An application's, in the order a hire moves through them (issue 39); `New` first too. */
+export const APPLICATION_STATUSES = [
+  'New',
+  'Shortlisted',
+  'Interview',
+  'Offer',
+  'Rejected',
+  'Withdrawn',
+] as const;
 
-export const DEFAULT_STATUS: Status = 'New';
+/** Every status of every kind of lead: what a stored record's status may be. */
+export type Status = (typeof STATUSES)[number] | (typeof APPLICATION_STATUSES)[number];
 
-export const STATUS_MESSAGE = 'Status must be New, Contacted, Qualified, Won or Lost.';
+/** A kind's statuses, in order, `New` (its records' status before any change) first. */
+export type StatusList = readonly ['New', ...Status[]];
+
+export const DEFAULT_STATUS = 'New' satisfies Status;
+
+/** "Status must be New, Contacted, Qualified, Won or Lost." for a kind's statuses. */
+export function statusMessage(statuses: StatusList): string {
+  return `Status must be ${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}.`;
+}
+
+export const STATUS_MESSAGE = statusMessage(STATUSES);
 
 /** Characters per note, counted after trimming as every text limit is. */
 export const NOTE_MAX_LENGTH = 2_000;
 
+const ALL_STATUSES = new Set<string>([...STATUSES, ...APPLICATION_STATUSES]);
+
+/** Whether `value` is a status of some kind (a record's own kind checked it when it was set). */
 export function isStatus(value: unknown): value is Status {
-  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
+  return typeof value === 'string' && ALL_STATUSES.has(value);
 }
 
-/** Body of `PATCH /api/enquiries/:id` and `/api/contact-messages/:id`; other fields are dropped. */
-export const StatusUpdateSchema = v.object({
-  status: requiredChoice(STATUSES, STATUS_MESSAGE),
-});
+/** Body of `PATCH /api/<store>/:id` for a kind with these statuses; other fields are dropped. */
+export function statusUpdateSchema(statuses: StatusList) {
+  return v.object({ status: requiredChoice(statuses, statusMessage(statuses)) });
+}
+
+/** The enquiries' and messages' status update. */
+export const StatusUpdateSchema = statusUpdateSchema(STATUSES);
 
 export type StatusUpdate = v.InferOutput<typeof StatusUpdateSchema>;
 

@@ -16,3 +16,4 @@ export * from './outbox.ts';
 export * from './choices.ts';
 export * from './mailbox.ts';
 export * from './acknowledgement.ts';
+export * from './application.ts';

@@ -17,7 +17,7 @@
  */
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, tooLongMessage } from './fields.ts';
 import { ENQUIRY_TYPES, GENERATOR_CAPACITIES, PREFERRED_TIMELINES } from './enquiry.ts';
-import { STATUSES, STATUS_MESSAGE } from './follow-up.ts';
+import { APPLICATION_STATUSES, STATUSES, statusMessage, type StatusList } from './follow-up.ts';
 import { LOCALES, type Locale } from '../../i18n/locales.ts';
 
 /** Characters of `q`, counted after trimming. */
@@ -51,11 +51,12 @@ export interface SearchSpec {
 const oneOf = (label: string, values: readonly string[]) =>
   `${label} must be one of: ${values.join('; ')}.`;
 
-export const STATUS_FILTER: FilterSpec = {
-  label: 'Status',
-  values: STATUSES,
-  message: STATUS_MESSAGE,
-};
+/** The status filter of a kind with these statuses. */
+export function statusFilter(statuses: StatusList): FilterSpec {
+  return { label: 'Status', values: statuses, message: statusMessage(statuses) };
+}
+
+export const STATUS_FILTER: FilterSpec = statusFilter(STATUSES);
 
 /** The site's languages as the office reads them, in English. */
 export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
@@ -99,6 +100,12 @@ export const ENQUIRY_SEARCH = {
 export const MESSAGE_SEARCH = {
   text: ['name', 'email'],
   filters: { status: STATUS_FILTER, lang: LANGUAGE_FILTER },
+} as const satisfies SearchSpec;
+
+export const APPLICATION_SEARCH = {
+  text: ['name', 'email', 'phone', 'location', 'opening'],
+  phone: 'phone',
+  filters: { status: statusFilter(APPLICATION_STATUSES), lang: LANGUAGE_FILTER },
 } as const satisfies SearchSpec;
 
 export const SEARCH_MESSAGES = {

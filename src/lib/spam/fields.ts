@@ -6,7 +6,7 @@
  * lead is a type error here until its fields are given roles.
  */
 import type * as v from 'valibot';
-import { ENQUIRY, MESSAGE, type FormFieldOf, type LeadKey, type LeadKind } from '../leads/index.ts';
+import { APPLICATION, ENQUIRY, MESSAGE, type FormFieldOf, type LeadKey, type LeadKind } from '../leads/index.ts';
 import { normaliseText } from './normalise.ts';
 import { scoreSpam, type LabelledValue, type SpamScore, type SpamSignals } from './score.ts';
 
@@ -37,6 +37,7 @@ export const SPAM_FIELDS: Readonly<Record<LeadKey, SpamFieldRoles<v.GenericSchem
     ],
     text: ['fullAddress', 'additionalComments'],
   }),
+  applications: roles(APPLICATION, { names: ['name'], short: ['location'], text: ['coverNote'] }),
 };
 
 /** A kind's record (or part of one): its fields by name. */

@@ -15,6 +15,7 @@ import { leadNotification } from '../../../functions/_lib/notifications.ts';
 import { ENQUIRY, MESSAGE, leadKind } from '../../../src/lib/leads/index.ts';
 import { LIMITS, requiredEmail, requiredText } from '../../../src/lib/schemas/fields.ts';
 import { STATUS_FILTER } from '../../../src/lib/schemas/search.ts';
+import { STATUSES } from '../../../src/lib/schemas/follow-up.ts';
 import { call, makeToken, useBlobs } from '../helpers.ts';
 import { liveIds } from '../store-inspection.ts';
 import { validContact, validEnquiry } from '../samples.ts';
@@ -28,6 +29,9 @@ const APPLICATION = leadKind({
   noun: 'Application',
   words: { one: 'application', many: 'applications' },
   store: 'job-applications',
+  statuses: STATUSES,
+  retention: { from: 'last-change', purgeable: ['Won', 'Lost', 'New'] },
+  insights: true,
   schema: v.object({
     fullName: requiredText(LIMITS.name),
     email: requiredEmail(),
