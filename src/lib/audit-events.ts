@@ -21,6 +21,7 @@ export const AUDIT_EVENT_LABELS = {
   'factors.reset': 'Sign-in factors reset by the operator',
   'lead.status-changed': 'Lead status changed',
   'lead.note-added': 'Lead note added',
+  'lead.file-downloaded': "Lead file downloaded (an application's CV)",
   'lead.deleted': 'Lead deleted',
   'leads.erased': 'Personal data erased',
   'leads.exported': 'Enquiries exported (CSV)',
