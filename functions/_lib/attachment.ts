@@ -105,7 +105,8 @@ export function checkedFile(sent: SentFile, verdict: FileVerdict & { ok: true })
 
 /** How `file` is written with its record in `store`, and taken back if the record is not. */
 export function recordFile(store: string, file: CheckedFile): RecordFile {
-  const { name: _name, ...facts } = file.note;
+  const { type, contentType, size, sha256 } = file.note;
+  const facts = { type, contentType, size, sha256 };
   return {
     put: async (id) => {
       await putFile(store, id, file.bytes, facts);
