@@ -7,32 +7,9 @@ import applicationsFn from '../../../functions/applications.ts';
 import { call, makeToken, useBlobs } from '../helpers.ts';
 import { writes } from '../store-inspection.ts';
 import { makeDocx, makePdf } from '../../support/hostile-files.ts';
+import { applicationForm } from './application-form.ts';
 
 const blobs = useBlobs();
-
-export function applicationForm(
-  fields: Record<string, string> = {},
-  cv: { bytes: Uint8Array; name: string; type?: string } | null = {
-    bytes: makePdf(),
-    name: 'Asha Nair CV.pdf',
-    type: 'application/pdf',
-  },
-): FormData {
-  const form = new FormData();
-  const values = {
-    name: 'Asha Nair',
-    email: 'asha@example.in',
-    phone: '+91 98470 12345',
-    opening: 'open',
-    location: 'Kochi, Kerala',
-    coverNote: 'Six years of rooftop solar design in Kerala.',
-    consent: 'yes',
-    ...fields,
-  };
-  for (const [key, value] of Object.entries(values)) form.set(key, value);
-  if (cv) form.set('cv', new Blob([cv.bytes as Uint8Array<ArrayBuffer>], { type: cv.type ?? '' }), cv.name);
-  return form;
-}
 
 const post = (multipart: FormData, headers?: Record<string, string>) =>
   call(applicationsFn, { path: '/api/applications', multipart, ...(headers ? { headers } : {}) });
@@ -145,9 +122,7 @@ describe('POST /api/applications', () => {
   it('sends a browser without scripts back to the form, or on to the thank-you page', async () => {
     const bad = await post(applicationForm({ name: '' }, null), { accept: 'text/html' });
     expect(bad.status).toBe(303);
-    expect(bad.headers.get('location')).toBe(
-      '/careers/?error=1&fields=name%2Ccv#application-form',
-    );
+    expect(bad.headers.get('location')).toBe('/careers/?error=1&fields=name%2Ccv#application-form');
     const good = await post(applicationForm({ lang: 'ml' }), { accept: 'text/html' });
     expect(good.status).toBe(303);
     expect(good.headers.get('location')).toBe('/ml/thank-you/?form=application');
