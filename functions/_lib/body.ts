@@ -27,15 +27,17 @@ export function mediaType(req: Request): string {
   return (req.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
-/**
- * Whether the request is a form post (used to answer with redirects instead of JSON): a plain
- * urlencoded post, or a multipart one (a form with a file) from a browser without scripts, which
- * unlike the page's own `fetch` does not ask for JSON.
- */
+/** Whether the request is a form post (used to answer with redirects instead of JSON). */
 export function isFormPost(req: Request): boolean {
-  const type = mediaType(req);
-  if (type === 'application/x-www-form-urlencoded') return true;
-  return type === 'multipart/form-data' && !wantsJson(req);
+  return mediaType(req) === 'application/x-www-form-urlencoded';
+}
+
+/**
+ * Whether a multipart post (a form with a file) came from a browser without scripts, which
+ * unlike the page's own `fetch` does not ask for JSON: it is answered with redirects too.
+ */
+export function isMultipartFormPost(req: Request): boolean {
+  return mediaType(req) === 'multipart/form-data' && !wantsJson(req);
 }
 
 /** Whether the client asked for JSON (`Accept: application/json`). */

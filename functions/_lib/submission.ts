@@ -22,7 +22,13 @@ import {
   isBotSubmission,
   type AcknowledgementSkipped,
 } from '../../src/lib/schemas/index.ts';
-import { isFormPost, readBody, readMultipart, type SentFile } from './body.ts';
+import {
+  isFormPost,
+  isMultipartFormPost,
+  readBody,
+  readMultipart,
+  type SentFile,
+} from './body.ts';
 import {
   attachmentRules,
   checkedFile,
@@ -149,13 +155,16 @@ export function publicSubmission<S extends v.GenericSchema>(
   options: SubmissionOptions<S>,
 ): Handler {
   const { form } = options;
+  /** A post from a browser without scripts: answered with redirects, not JSON. */
+  const plainPost = (req: Request) =>
+    isFormPost(req) || (options.attachment !== undefined && isMultipartFormPost(req));
 
   const accept = async (
     req: Request,
     context: FunctionContext,
     answer: { lang: Locale },
   ): Promise<Response> => {
-    const asForm = isFormPost(req);
+    const asForm = plainPost(req);
     const { attachment } = options;
     const { data, files } = attachment
       ? await readMultipart(req, attachment.maxBytes, () => fileTooLarge(attachment, answer.lang))
@@ -229,7 +238,7 @@ export function publicSubmission<S extends v.GenericSchema>(
     try {
       return await accept(req, context, answer);
     } catch (error) {
-      if (!isFormPost(req)) throw error;
+      if (!plainPost(req)) throw error;
       if (error instanceof HttpError && error.status < 500)
         return seeOther(backToForm(req, form, '1', [], answer.lang));
       if (error instanceof StorageUnavailableError)

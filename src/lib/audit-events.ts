@@ -24,7 +24,7 @@ export const AUDIT_EVENT_LABELS = {
   'lead.file-downloaded': "Lead file downloaded (an application's CV)",
   'lead.deleted': 'Lead deleted',
   'leads.erased': 'Personal data erased',
-  'leads.exported': 'Enquiries exported (CSV)',
+  'leads.exported': 'Leads exported (CSV)',
   'announcement.created': 'Announcement created',
   'announcement.updated': 'Announcement updated',
   'announcement.deleted': 'Announcement deleted',
