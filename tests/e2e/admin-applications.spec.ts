@@ -50,8 +50,8 @@ test('lists an application; View downloads its CV and follows it up; Delete remo
   try {
     await logIn(page, ROOM);
     await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
-    await page.getByLabel('Search applications').fill(name);
-    await page.getByLabel('Search applications').press('Enter');
+    await page.getByRole('searchbox', { name: 'Search applications' }).fill(name);
+    await page.getByRole('searchbox', { name: 'Search applications' }).press('Enter');
     const item = page.locator(`[data-application-id="${id}"]`);
     await expect(item).toContainText('Open application');
     await expect(item).toContainText('Thrissur, Kerala');
