@@ -2,6 +2,7 @@
 import type * as v from 'valibot';
 import { LANGUAGE_LABEL, fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
 import { LANGUAGE_NAMES, isRecord } from '../../src/lib/schemas/index.ts';
+import { sizeInWords } from '../../src/lib/file-size.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
 import type { Stamped } from './repositories/timeline.ts';
 
@@ -10,13 +11,6 @@ export function show(value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'N/A';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return typeof value === 'string' && value !== '' ? value : 'N/A';
-}
-
-/** "182 KB", "1.4 MB". */
-export function sizeInWords(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /**

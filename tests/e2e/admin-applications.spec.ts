@@ -52,14 +52,14 @@ test('lists an application; View downloads its CV and follows it up; Delete remo
     await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search applications' }).fill(name);
     await page.getByRole('searchbox', { name: 'Search applications' }).press('Enter');
-    const item = page.locator(`[data-application-id="${id}"]`);
+    const item = page.locator(`[data-lead-id="${id}"]`);
     await expect(item).toContainText('Open application');
     await expect(item).toContainText('Thrissur, Kerala');
     await expect(item).toContainText('New');
 
     await item.getByRole('button', { name: `View application from ${name}` }).click();
-    await expect(item.locator('[data-cv-facts]')).toContainText('PDF, 1 KB');
-    await expect(item.locator('[data-cv-facts]')).toContainText('“my cv.pdf”');
+    await expect(item.locator('[data-file-facts]')).toContainText('PDF, 1 KB');
+    await expect(item.locator('[data-file-facts]')).toContainText('“my cv.pdf”');
     const downloading = page.waitForEvent('download');
     await item.getByRole('button', { name: `Download CV of ${name}` }).click();
     const download = await downloading;

@@ -1,5 +1,5 @@
 /** Job applications (issue 39): the careers form's lead, with the applicant's CV attached. */
-import { ApplicationSchema, CV_MAX_BYTES } from '../schemas/application.ts';
+import { ApplicationSchema, CV_MAX_BYTES, OPEN_APPLICATION } from '../schemas/application.ts';
 import { APPLICATION_STATUSES } from '../schemas/follow-up.ts';
 import { APPLICATION_SEARCH } from '../schemas/search.ts';
 import { leadKind } from './kind.ts';
@@ -63,6 +63,8 @@ export const APPLICATION = leadKind({
   },
   list: {
     href: '/admin/applications',
+    facts: ['opening', 'location'],
+    valueNames: { opening: { [OPEN_APPLICATION]: 'Open application' } },
     urlPrefix: 'a',
     pageSize: 10,
     heading: 'Applications',

@@ -141,6 +141,15 @@ export interface LeadKind<
   list: {
     /** Where the admin lists it (the attention line links there). */
     readonly href: string;
+    /**
+     * What a row shows besides the person's name, the date, language and status (the generic
+     * item, src/admin/leads/LeadItem.tsx), and the words shown for stored values where they are
+     * not the value itself (`open` → 'Open application').
+     */
+    readonly facts?: readonly FormFieldOf<S>[];
+    readonly valueNames?: Readonly<
+      Partial<Record<FormFieldOf<S>, Readonly<Record<string, string>>>>
+    >;
     readonly urlPrefix: string;
     readonly pageSize: number;
     readonly heading: string;

@@ -7,7 +7,14 @@ import * as v from 'valibot';
 import type { Locale } from '../../i18n/locales.ts';
 import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import type { LeadSource } from './source.ts';
-import { LIMITS, message, optionalText, requiredEmail, requiredPhone, requiredText } from './fields.ts';
+import {
+  LIMITS,
+  message,
+  optionalText,
+  requiredEmail,
+  requiredPhone,
+  requiredText,
+} from './fields.ts';
 
 /** The `opening` of an application sent from /careers rather than from an opening's page. */
 export const OPEN_APPLICATION = 'open';

@@ -6,7 +6,14 @@
  * lead is a type error here until its fields are given roles.
  */
 import type * as v from 'valibot';
-import { APPLICATION, ENQUIRY, MESSAGE, type FormFieldOf, type LeadKey, type LeadKind } from '../leads/index.ts';
+import {
+  APPLICATION,
+  ENQUIRY,
+  MESSAGE,
+  type FormFieldOf,
+  type LeadKey,
+  type LeadKind,
+} from '../leads/index.ts';
 import { normaliseText } from './normalise.ts';
 import { scoreSpam, type LabelledValue, type SpamScore, type SpamSignals } from './score.ts';
 

@@ -1,9 +1,9 @@
-/** /admin/applications: job applications with their CVs (issue 39). */
+/** /admin/applications: job applications with their CVs (issue 39), each a generic lead item. */
 import { APPLICATION } from '../../../lib/leads';
 import type { AdminApplication } from '../../api/leads';
 import LeadPanel from '../../leads/LeadPanel';
+import LeadItem from '../../leads/LeadItem';
 import type { RoomProps } from '..';
-import ApplicationItem from './ApplicationItem';
 
 export default function ApplicationsRoom({ counts, recount }: RoomProps) {
   return (
@@ -13,11 +13,12 @@ export default function ApplicationsRoom({ counts, recount }: RoomProps) {
       recount={recount}
     >
       {({ items, busy, onDelete, onChange }) => (
-        <ul className="admin-list" aria-label="Job applications" aria-busy={busy}>
+        <ul className="admin-list" aria-label={APPLICATION.list.heading} aria-busy={busy}>
           {items.map((application) => (
-            <ApplicationItem
+            <LeadItem
               key={application._id}
-              application={application}
+              kind={APPLICATION}
+              record={application}
               onDelete={onDelete}
               onChange={onChange}
             />
