@@ -801,7 +801,7 @@ test.describe('unexpected faults', () => {
     await page.route('**/api/announcements', (route: Route) =>
       route.fulfill({ json: [{ _id: 'broken', text: { not: 'a string' }, link: '' }] }),
     );
-    await page.route(/\/api\/(enquiries|contact-messages)\?/, (route: Route) =>
+    await page.route(/\/api\/(enquiries|contact-messages|applications)\?/, (route: Route) =>
       route.fulfill({ json: [], headers: { 'x-total-count': '0' } }),
     );
     // The frame's counts: unavailable, never a 401 that would end the made-up session first.
