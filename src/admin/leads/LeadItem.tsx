@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { ApiError, API_MESSAGES } from '../api/client';
 import { downloadAttachment } from '../api/leads';
 import {
   displayValue,
@@ -14,7 +13,8 @@ import { sizeInWords } from '../../lib/file-size';
 import { DEFAULT_STATUS, isRecord, type FollowUp } from '../../lib/schemas';
 import type { AnyLeadKind } from '../../lib/leads';
 import type { LeadSource } from '../../lib/leads/kind';
-import { saveFile } from '../save-file';
+import { useFileDownload } from '../hooks/useFileDownload';
+import ItemActions from './ItemActions';
 import Alert from '../components/Alert';
 import Button from '../components/Button';
 import EmailAddress from '../components/EmailAddress';
@@ -78,8 +78,6 @@ export default function LeadItem<T extends AnyLead>({
   onChange,
 }: Props<T>) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const bodyId = useId();
   const who = displayValue(personValue(kind, record, 'name'));
   const email = personValue(kind, record, 'email');
@@ -91,19 +89,7 @@ export default function LeadItem<T extends AnyLead>({
   const labels = kind.labels as Readonly<Record<string, string>>;
   const rows = Object.keys(labels).filter((field) => field !== body);
   const noun = kind.words.one;
-
-  async function download() {
-    setBusy(true);
-    setError('');
-    try {
-      const { blob, filename } = await downloadAttachment(kind, record._id);
-      saveFile(blob, filename);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : API_MESSAGES.network);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, download } = useFileDownload(() => downloadAttachment(kind, record._id));
 
   return (
     <li className="admin-list__item admin-message" data-lead-id={record._id}>
@@ -120,33 +106,19 @@ export default function LeadItem<T extends AnyLead>({
           {record.status ?? DEFAULT_STATUS}
         </span>
       </div>
-      <span className="admin-actions">
-        <Button
-          variant="secondary"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? 'Hide' : 'View'}
-          <span className="visually-hidden">
-            {' '}
-            {noun} from {who}
-          </span>
-        </Button>
-        <Button variant="danger" onClick={() => onDelete(record)}>
-          Delete
-          <span className="visually-hidden">
-            {' '}
-            {noun} from {who}
-          </span>
-        </Button>
-      </span>
+      <ItemActions
+        open={open}
+        onToggle={() => setOpen(!open)}
+        controls={bodyId}
+        what={`${noun} from ${who}`}
+        onDelete={() => onDelete(record)}
+      />
       <div className="admin-message__details" id={bodyId} hidden={!open}>
         {attachment && (
           <p className="admin-actions">
             <Button
               variant="primary"
-              onClick={() => void download()}
+              onClick={download}
               disabled={busy || fileFacts(file) === undefined}
             >
               Download {attachment.label}

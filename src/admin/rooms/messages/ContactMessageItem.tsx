@@ -5,6 +5,7 @@ import { acknowledgementNote } from '../../display/values';
 import { DEFAULT_STATUS } from '../../../lib/schemas';
 import { MESSAGE } from '../../../lib/leads';
 import FollowUpPanel from '../../leads/FollowUpPanel';
+import ItemActions from '../../leads/ItemActions';
 import SourceDetails from '../../leads/SourceDetails';
 import Button from '../../components/Button';
 import EmailAddress from '../../components/EmailAddress';
@@ -43,20 +44,13 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
           {message.status ?? DEFAULT_STATUS}
         </span>
       </div>
-      <span className="admin-actions">
-        <Button
-          variant="secondary"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? 'Hide' : 'View'}
-          <span className="visually-hidden"> message from {message.name}</span>
-        </Button>
-        <Button variant="danger" onClick={() => onDelete(message)}>
-          Delete<span className="visually-hidden"> message from {message.name}</span>
-        </Button>
-      </span>
+      <ItemActions
+        open={open}
+        onToggle={() => setOpen(!open)}
+        controls={bodyId}
+        what={`message from ${message.name}`}
+        onDelete={() => onDelete(message)}
+      />
       <div className="admin-message__details" id={bodyId} hidden={!open}>
         <p className="admin-actions">
           <Button
