@@ -175,13 +175,8 @@ function enhanceApplicationForm(form: HTMLFormElement): void {
   async function send() {
     draft = updateDraft(draft, read());
     saveDraft(draftKey, draft);
-    const checked = v.safeParse(
-      ApplicationSchema,
-      { ...draft.values, opening: control('opening').value },
-      {
-        lang,
-      },
-    );
+    const input = { ...draft.values, opening: control('opening').value };
+    const checked = v.safeParse(ApplicationSchema, input, { lang });
     const found: Partial<Record<string, string>> = checked.success
       ? {}
       : fieldErrors(checked.issues);
