@@ -18,8 +18,8 @@
  * only, metadata Blobs takes, the bytes against their size and checksum, the counts of the end
  * line. The restore decrypts the file a second time to write it, checking each blob again.
  *
- * What is backed up: the announcements, both kinds of lead (records, follow-up and notes, their
- * indexes), their idempotency keys, the outbox, the audit log, and the admin's security store
+ * What is backed up: the announcements, every kind of lead (records, follow-up and notes, their
+ * indexes, an application's CV), their idempotency keys, held submissions with their files, the outbox, the audit log, and the admin's security store
  * (passkeys, authenticator app, recovery codes, sessions), which a restore writes only when asked
  * by name. Not the login attempts, revoked tokens or the acknowledgement limits: short-lived
  * bookkeeping, worthless to restore.
@@ -30,7 +30,8 @@ import type { Store } from '@netlify/blobs';
 import type { KeyObject } from 'node:crypto';
 import { SECURITY_STORE } from '../functions/_lib/repositories/admin-security.ts';
 import { HELD_STORE } from '../functions/_lib/repositories/held.ts';
-import { LEAD_KINDS } from '../src/lib/leads/index.ts';
+import { LEAD_KINDS, type AnyLeadKind } from '../src/lib/leads/index.ts';
+import { filesStoreOf } from '../functions/_lib/repositories/attachments.ts';
 import { BackupKeyError, signDigest, verifyDigest } from './backup-keys.ts';
 
 export const BACKUP_FORMAT = 'site-backup/2';
@@ -41,11 +42,17 @@ export const SECURITY_STORES: readonly string[] = [SECURITY_STORE];
 /** Every store a backup holds, by name; a file naming any other is refused. */
 export const BACKED_UP_STORES: readonly string[] = [
   'announcements',
-  // Each lead kind's records and its idempotency keys (repositories/submission-keys.ts).
-  ...LEAD_KINDS.flatMap((kind) => [kind.store, `${kind.store}-keys`]),
-  // Held submissions (functions/_lib/hold.ts) and their idempotency keys, like the leads'.
+  // Each lead kind's records and its idempotency keys (repositories/submission-keys.ts), and the
+  // files its records carry (an application's CV: repositories/attachments.ts).
+  ...(LEAD_KINDS as readonly AnyLeadKind[]).flatMap((kind) => [
+    kind.store,
+    `${kind.store}-keys`,
+    ...(kind.attachment ? [filesStoreOf(kind.store)] : []),
+  ]),
+  // Held submissions (functions/_lib/hold.ts), their idempotency keys and files, like the leads'.
   HELD_STORE,
   `${HELD_STORE}-keys`,
+  filesStoreOf(HELD_STORE),
   'outbox',
   'audit-log',
   ...SECURITY_STORES,

@@ -32,6 +32,77 @@ export function isFormPost(req: Request): boolean {
   return mediaType(req) === 'application/x-www-form-urlencoded';
 }
 
+/**
+ * Whether a multipart post (a form with a file) came from a browser without scripts, which
+ * unlike the page's own `fetch` does not ask for JSON: it is answered with redirects too.
+ */
+export function isMultipartFormPost(req: Request): boolean {
+  return mediaType(req) === 'multipart/form-data' && !wantsJson(req);
+}
+
+/** Whether the client asked for JSON (`Accept: application/json`). */
+function wantsJson(req: Request): boolean {
+  return /(^|,)\s*application\/json\s*(;|,|$)/i.test(req.headers.get('accept') ?? '');
+}
+
+/** A file sent in a multipart body: its bytes, and the name the sender's file had. */
+export interface SentFile {
+  bytes: Uint8Array;
+  name: string;
+}
+
+/** A multipart body: its text fields (lists when a name came more than once), and its files. */
+export interface MultipartBody {
+  data: Record<string, unknown>;
+  files: Record<string, SentFile>;
+}
+
+/** Room for a multipart body's text fields and boundaries besides its file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Reads a multipart/form-data body of at most `maxFileBytes` of file plus the form's text, or
+ * throws: 415 for any other type (JSON included), `tooLarge()` past the bound, 400 for a body
+ * that is not multipart. A name sent twice as a file keeps the first; a file where text is
+ * expected, and text where a file is, are left to the caller's checks.
+ */
+export async function readMultipart(
+  req: Request,
+  maxFileBytes: number,
+  tooLarge: () => HttpError,
+): Promise<MultipartBody> {
+  if (mediaType(req) !== 'multipart/form-data') {
+    throw new HttpError(415, 'Content-Type must be multipart/form-data.');
+  }
+  const limit = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const bytes = await readLimited(req, limit, tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': req.headers.get('content-type') ?? '' },
+    }).formData();
+  } catch {
+    throw new HttpError(400, 'Request body is not valid multipart/form-data.');
+  }
+  const data: Record<string, unknown> = Object.create(null);
+  const files: Record<string, SentFile> = Object.create(null);
+  for (const [key, value] of form) {
+    if (typeof value !== 'string') {
+      if (!(key in files)) {
+        files[key] = { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name };
+      }
+      continue;
+    }
+    const current = data[key];
+    if (Array.isArray(current)) current.push(value);
+    else if (current !== undefined) data[key] = [current, value];
+    else data[key] = value;
+  }
+  return { data, files };
+}
+
 export async function readBody(req: Request, options: BodyOptions = {}): Promise<ParsedBody> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
@@ -56,7 +127,11 @@ function tooLarge(): HttpError {
   return new HttpError(413, `Request body must be at most ${MAX_BODY_BYTES / 1024} KB.`);
 }
 
-async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+async function readLimited(
+  req: Request,
+  limit: number,
+  over: () => HttpError = tooLarge,
+): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -72,7 +147,7 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
     total += chunk.value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw over();
     }
     chunks.push(chunk.value);
   }

@@ -11,7 +11,13 @@
  * A note is a change, so it too adds 1 to the version (its 201 says the new one in `ETag`).
  * Setting the status a record already has writes nothing and keeps the version.
  */
-import { NoteSchema, StatusUpdateSchema, type Note } from '../../src/lib/schemas/index.ts';
+import {
+  NoteSchema,
+  STATUSES,
+  statusUpdateSchema,
+  type Note,
+  type StatusList,
+} from '../../src/lib/schemas/index.ts';
 import { readBody } from './body.ts';
 import { HttpError, idParam, json, type Handler } from './http.ts';
 import { isId } from './ids.ts';
@@ -47,7 +53,10 @@ export function followUpHandlers(
   records: Pick<Timeline<object>, 'find' | 'edit'>,
   /** Capitalised, as the 404 says it: `Enquiry`, `Message`. */
   what: string,
+  /** The kind's statuses: a change to any other is a 400. */
+  statuses: StatusList = STATUSES,
 ): { show: Handler; setStatus: Handler; addNote: Handler } {
+  const StatusUpdateSchema = statusUpdateSchema(statuses);
   const notFound = () => new HttpError(404, `${what} not found.`);
   const stale = () =>
     new HttpError(

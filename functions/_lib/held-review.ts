@@ -13,14 +13,16 @@
 import * as v from 'valibot';
 import { HELD_DAYS, type HeldSubmission } from '../../src/lib/held/index.ts';
 import { LEAD_KINDS, type AnyLeadKind } from '../../src/lib/leads/index.ts';
-import { fieldErrors } from '../../src/lib/schemas/index.ts';
+import { fieldErrors, isRecord } from '../../src/lib/schemas/index.ts';
+import { attachmentRules } from './attachment.ts';
+import { deleteFiles, putFile, readFile } from './repositories/attachments.ts';
 import type { DEFAULT_LOCALE } from '../../src/i18n/locales.ts';
 import { HttpError, type FunctionContext } from './http.ts';
 import { idTime } from './ids.ts';
 import { enqueue } from './outbox.ts';
 import { HELD_STORE, heldTimeline } from './repositories/held.ts';
 import { storageTimeLeft } from './repositories/store.ts';
-import { SubmissionGoneError, type Stamped } from './repositories/timeline.ts';
+import { SubmissionGoneError, type RecordFile, type Stamped } from './repositories/timeline.ts';
 import { announce, leadOptions } from './submission.ts';
 
 const DAY_MS = 86_400_000;
@@ -69,11 +71,13 @@ export async function acceptHeld(
     );
   }
   const options = leadOptions(kind);
+  const { note, file } = await heldFile(kind, id, held);
   let saved;
   try {
     saved = await options.save(
-      { ...(parsed.output as object), lang, verification: held.verification },
+      { ...(parsed.output as object), ...note, lang, verification: held.verification },
       `held:${id}`,
+      file,
     );
   } catch (error) {
     if (!(error instanceof SubmissionGoneError)) throw error;
@@ -88,6 +92,36 @@ export async function acceptHeld(
   }
   await heldTimeline.remove(id);
   return { kind, lead: saved.record };
+}
+
+/**
+ * The file a held submission of a kind with one (an application's CV) keeps in the held store,
+ * as the lead takes it over: its note for the record, and its bytes for the lead's own store.
+ */
+async function heldFile(
+  kind: AnyLeadKind,
+  id: string,
+  held: HeldSubmission,
+): Promise<{ note: Record<string, unknown>; file?: RecordFile }> {
+  const rules = attachmentRules(kind);
+  if (rules === undefined) return { note: {} };
+  const note = held.fields[rules.field];
+  const stored = await readFile(HELD_STORE, id);
+  if (stored === null || !isRecord(note)) {
+    throw new HttpError(
+      422,
+      `This held submission has no ${kind.attachment?.label ?? 'file'}: it can only be deleted.`,
+    );
+  }
+  return {
+    note: { [rules.field]: note },
+    file: {
+      put: async (leadId) => {
+        await putFile(kind.store, leadId, stored.bytes, stored.facts);
+      },
+      drop: (leadId) => deleteFiles(kind.store, [leadId], { graceMs: 1_500 }),
+    },
+  };
 }
 
 /** Deletes one held submission; false when it was not there. */

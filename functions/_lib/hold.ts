@@ -27,7 +27,8 @@ import { isDeployed, readEnv } from './env.ts';
 import { HttpError, type FunctionContext } from './http.ts';
 import { safeReplyTo } from './mailer.ts';
 import { issuedAt, type ProofOutcome } from './proof-of-work.ts';
-import { heldTimeline, type HeldInput } from './repositories/held.ts';
+import { HELD_STORE, heldTimeline, type HeldInput } from './repositories/held.ts';
+import { recordFile, type CheckedFile } from './attachment.ts';
 import { takeHeldPlace } from './repositories/held-quota.ts';
 import { recordSameText } from './repositories/same-text.ts';
 import type { Stamped } from './repositories/timeline.ts';
@@ -76,6 +77,7 @@ export async function hold(
   details: { lang: Locale; verification: HeldInput['verification']; reasons: HeldReason[] },
   key?: string,
   now = Date.now(),
+  file?: CheckedFile,
 ): Promise<Stamped> {
   if (!(await takeHeldPlace(now))) {
     const retryAfter = Math.ceil((3_600_000 - (now % 3_600_000)) / 1000);
@@ -89,7 +91,8 @@ export async function hold(
     ...details,
     ...sender(kind, fields),
   };
-  return (await heldTimeline.submit(input, key)).record;
+  // Its file (an application's CV) is kept with it, for "Not spam" to hand to the lead.
+  return (await heldTimeline.submit(input, key, file && recordFile(HELD_STORE, file))).record;
 }
 
 /**
@@ -155,8 +158,13 @@ export interface Screening<S extends v.GenericSchema = v.GenericSchema> {
     proof: ProofOutcome,
     context: FunctionContext,
   ): Promise<HeldReason[]>;
-  /** Stores it held. */
-  hold(fields: FieldValues, details: Parameters<typeof hold>[2], key?: string): Promise<Stamped>;
+  /** Stores it held (with its file, if its kind has one). */
+  hold(
+    fields: FieldValues,
+    details: Parameters<typeof hold>[2],
+    key?: string,
+    file?: CheckedFile,
+  ): Promise<Stamped>;
   /** Stores a honeypot catch held, with what of it can be kept. */
   caught(data: FieldValues, lang: Locale): Promise<Stamped>;
   /**
@@ -171,7 +179,7 @@ export function screening(kind: AnyLeadKind): Screening {
   return {
     reasons: (fields, proof, context) =>
       holdReasons(kind, fields as FieldValues, proof, context.ip, Date.now(), fillTimed(context)),
-    hold: (fields, details, key) => hold(kind, fields, details, key),
+    hold: (fields, details, key, file) => hold(kind, fields, details, key, Date.now(), file),
     acknowledgedAsIf: (fields) =>
       acknowledging() && safeReplyTo(sender(kind, fields).email) !== undefined,
     caught: (data, lang) =>

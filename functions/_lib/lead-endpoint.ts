@@ -9,18 +9,26 @@ import { followUpHandlers, isNotesPath } from './follow-up-handlers.ts';
 import { dispatch, endpoint, type FunctionContext } from './http.ts';
 import { leadTimeline } from './repositories/timeline.ts';
 import { leadSubmission } from './submission.ts';
+import { fileDownload, isFilePath } from './file-download.ts';
 import { timelineHandlers } from './timeline-handlers.ts';
 
 export function leadEndpoint(kind: AnyLeadKind, { publicCreate = false } = {}) {
   const records = leadTimeline(kind);
   const { list, remove } = timelineHandlers(records, kind.noun, kind.search);
-  const { show, setStatus, addNote } = followUpHandlers(records, kind.noun);
+  const { show, setStatus, addNote } = followUpHandlers(records, kind.noun, kind.statuses);
   const create = publicCreate ? leadSubmission(kind) : undefined;
   const record = (_req: Request, context: FunctionContext) =>
     `${kind.store}/${context.params['id'] ?? ''}`;
+  const download = kind.attachment && fileDownload(kind);
   return endpoint((req, context) => {
     if (context.params['id'] === undefined) {
       return dispatch(req, context, { GET: admin(list), ...(create ? { POST: create } : {}) });
+    }
+    if (download && isFilePath(req, kind.attachment!.field)) {
+      // Who read whose file is in the log; the file's name and content are not.
+      return dispatch(req, context, {
+        GET: admin(download, { event: 'lead.file-downloaded', target: record }),
+      });
     }
     if (isNotesPath(req)) {
       // The note's text stays with the record: the log says only that one was added.

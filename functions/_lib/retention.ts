@@ -1,7 +1,10 @@
 /**
- * Retention: leads of every kind (enquiries, contact messages) older than RETENTION_MONTHS (retention-period.ts)
- * are deleted when they are Won, Lost or untouched New (New, or no status, never changed);
- * Contacted and Qualified leads are still being worked on and stay.
+ * Retention: leads of every kind are deleted as their declaration's `retention` says. Enquiries
+ * and contact messages older than RETENTION_MONTHS (retention-period.ts) are deleted when they
+ * are Won, Lost or untouched New (New, or no status, never changed); Contacted and Qualified
+ * leads are still being worked on and stay. Applications are deleted 12 months after they were
+ * sent, whatever their status, with their CV (timeline.ts deletes a record's file with it), as
+ * the applicant agreed to in the form.
  *
  * "Older than" counts calendar months back from `now`, from the record's last change of status
  * (`statusChangedAt`), else its creation (`createdAt`, the id's time): a lead won or lost last week
@@ -67,7 +70,13 @@ export interface PurgeResult {
   left?: number;
 }
 
-const PURGEABLE = new Set<string>(['Won', 'Lost', DEFAULT_STATUS]);
+/** How a kind's records are kept (its declaration's `retention`): enquiries' and messages' rule. */
+export type RetentionRule = AnyLeadKind['retention'];
+
+const LEADS_RULE: RetentionRule = {
+  from: 'last-change',
+  purgeable: ['Won', 'Lost', DEFAULT_STATUS],
+};
 
 /** The instant `months` calendar months before `now` (clamped to the month's end, as Date does). */
 export function cutoffOf(now: number, months: number): number {
@@ -85,9 +94,15 @@ export function isExpired(
   record: RetainedRecord,
   now: number,
   months: number = retentionMonths(),
+  rule: RetentionRule = LEADS_RULE,
 ): boolean {
+  if (rule.from === 'created') {
+    // Kept for as long as the sender agreed to, from the day it was sent, whatever became of it.
+    const created = Date.parse(record.createdAt);
+    return Number.isFinite(created) && created < cutoffOf(now, rule.months ?? months);
+  }
   const status = record.status ?? DEFAULT_STATUS;
-  if (!PURGEABLE.has(status)) return false;
+  if (rule.purgeable !== 'all' && !rule.purgeable.includes(status)) return false;
   // New but changed before (e.g. Contacted, then back to New) is not untouched.
   if (status === DEFAULT_STATUS && record.statusChangedAt !== undefined) return false;
   const lastChange = Date.parse(record.statusChangedAt ?? record.createdAt);
@@ -127,11 +142,12 @@ export async function purgeExpired({
   for (const kind of LEAD_KINDS as readonly AnyLeadKind[]) {
     const name = kind.store as StoreName;
     const timeline = leadTimeline(kind);
+    const expires = (record: RetainedRecord) => isExpired(record, now, months, kind.retention);
     const { entries, pending } = await timeline.summaries();
     unindexed += pending;
     const expired = entries
       .map(({ id, summary }) => retainedOf(id, summary))
-      .filter((record) => isExpired(record, now, months))
+      .filter(expires)
       .reverse();
     for (let start = 0; start < expired.length; start += BATCH) {
       // Bounded by the run's storage time: what is left is the oldest next run's first work.
@@ -148,7 +164,7 @@ export async function purgeExpired({
       const current: RetainedRecord[] = [];
       for (const candidate of batch) {
         const record = await timeline.find(candidate._id);
-        if (record && isExpired(record, now, months)) current.push(record);
+        if (record && expires(record)) current.push(record);
       }
       const gone = new Set(await timeline.removeMany(current.map((record) => record._id)));
       for (const record of current) {

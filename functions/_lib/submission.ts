@@ -22,7 +22,21 @@ import {
   isBotSubmission,
   type AcknowledgementSkipped,
 } from '../../src/lib/schemas/index.ts';
-import { isFormPost, readBody } from './body.ts';
+import {
+  isFormPost,
+  isMultipartFormPost,
+  readBody,
+  readMultipart,
+  type SentFile,
+} from './body.ts';
+import {
+  attachmentRules,
+  checkedFile,
+  fileTooLarge,
+  recordFile,
+  type AttachmentRules,
+  type CheckedFile,
+} from './attachment.ts';
 import { HttpError, json, seeOther, type FunctionContext, type Handler } from './http.ts';
 import { newId } from './ids.ts';
 import { checkProof } from './proof-of-work.ts';
@@ -37,6 +51,7 @@ import {
   KeyConflictError,
   SubmissionGoneError,
   leadTimeline,
+  type RecordFile,
   type Stamped,
   type Submitted,
 } from './repositories/timeline.ts';
@@ -57,6 +72,7 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
   save: (
     input: v.InferOutput<S> & LeadRecord,
     key: string | undefined,
+    file?: RecordFile,
   ) => Promise<Submitted<v.InferOutput<S>>>;
   notification: (record: Stamped & v.InferOutput<S>) => Notification;
   /** The acknowledgement to the sender, if the record has a plain address to send it to. */
@@ -69,6 +85,11 @@ export interface SubmissionOptions<S extends v.GenericSchema> {
   form: FormFallback;
   /** Spam screening (hold.ts): what it holds is stored held and answered as accepted. */
   screening?: Screening;
+  /**
+   * The file the form sends with its fields (attachment.ts): the body is then multipart, and
+   * the file is checked with the fields, stored with the record and noted in it.
+   */
+  attachment?: AttachmentRules;
 }
 
 /** Letters, digits, `-` and `_`: a UUID or any random token a client makes. */
@@ -100,10 +121,12 @@ export function leadSubmission(kind: AnyLeadKind): Handler {
 /** How a kind's leads are stored and announced (a held one accepted is announced so too). */
 export function leadOptions(kind: AnyLeadKind): SubmissionOptions<v.GenericSchema> {
   const records = leadTimeline(kind);
+  const attachment = attachmentRules(kind);
   return {
     schema: kind.schema as v.GenericSchema<unknown, object>,
     store: kind.store,
-    save: (input, key) => records.submit(input, key),
+    save: (input, key, file) => records.submit(input, key, file),
+    ...(attachment ? { attachment } : {}),
     notification: (record) => leadNotification(kind, record),
     acknowledgement: (record, origin) => acknowledgement(kind, record, origin),
     noteSkipped: (id, note) =>
@@ -132,15 +155,20 @@ export function publicSubmission<S extends v.GenericSchema>(
   options: SubmissionOptions<S>,
 ): Handler {
   const { form } = options;
+  /** A post from a browser without scripts: answered with redirects, not JSON. */
+  const plainPost = (req: Request) =>
+    isFormPost(req) || (options.attachment !== undefined && isMultipartFormPost(req));
 
   const accept = async (
     req: Request,
     context: FunctionContext,
     answer: { lang: Locale },
   ): Promise<Response> => {
-    const asForm = isFormPost(req);
-    const body = await readBody(req, { form: true, listFields: form.listFields ?? [] });
-    const { data } = body;
+    const asForm = plainPost(req);
+    const { attachment } = options;
+    const { data, files } = attachment
+      ? await readMultipart(req, attachment.maxBytes, () => fileTooLarge(attachment, answer.lang))
+      : { ...(await readBody(req, { form: true, listFields: form.listFields ?? [] })), files: {} };
     const lang = submissionLanguage(req, data);
     answer.lang = lang;
     if (isBotSubmission(data)) {
@@ -150,35 +178,49 @@ export function publicSubmission<S extends v.GenericSchema>(
       return accepted(asForm, form, lang, caught ?? unstored(), acknowledged);
     }
     const result = v.safeParse(options.schema, data, { lang });
-    if (!result.success) {
-      const fields = fieldErrors(result.issues);
+    const file = attachment
+      ? await checkFile(attachment, files[attachment.field], lang)
+      : undefined;
+    if (!result.success || (file !== undefined && !file.ok)) {
+      const fields = result.success ? {} : fieldErrors(result.issues);
+      if (attachment && file && !file.ok) fields[attachment.field] = file.message;
       if (asForm) return seeOther(backToForm(req, form, '1', Object.keys(fields), lang));
-      throw new HttpError(400, invalidFieldsMessage(lang), { fields });
+      const status = file && !file.ok && result.success ? file.status : 400;
+      throw new HttpError(status, invalidFieldsMessage(lang), { fields });
     }
+    // The record notes its file (what it is, its size and digest, the sender's name for it).
+    const checked = file?.ok ? file.checked : undefined;
+    const output = (
+      checked && attachment
+        ? { ...(result.output as object), [attachment.field]: checked.note }
+        : result.output
+    ) as v.InferOutput<S>;
     const key = idempotencyKey(req);
     // Last of the checks: a valid proof is spent by it.
     const proof = await checkProof(data['altcha'], lang, context);
     const { verification } = proof;
-    const reasons = (await options.screening?.reasons(result.output, proof, context)) ?? [];
+    const reasons = (await options.screening?.reasons(output, proof, context)) ?? [];
     let saved: Submitted<v.InferOutput<S>>;
     try {
       if (options.screening && reasons.length > 0) {
         const held = await options.screening.hold(
-          result.output as Record<string, unknown>,
+          output as Record<string, unknown>,
           { lang, verification, reasons },
           key,
+          checked,
         );
-        const acknowledged = options.screening.acknowledgedAsIf(result.output as FieldValues);
+        const acknowledged = options.screening.acknowledgedAsIf(output as FieldValues);
         return accepted(asForm, form, lang, held, acknowledged);
       }
       saved = await options.save(
         {
-          ...(result.output as object),
+          ...(output as object),
           lang,
           verification,
           source: await leadSource(req, context),
         } as v.InferOutput<S> & LeadRecord,
         key,
+        checked && recordFile(options.store, checked),
       );
     } catch (error) {
       if (error instanceof KeyConflictError) throw new HttpError(422, KEY_REUSED);
@@ -196,7 +238,7 @@ export function publicSubmission<S extends v.GenericSchema>(
     try {
       return await accept(req, context, answer);
     } catch (error) {
-      if (!isFormPost(req)) throw error;
+      if (!plainPost(req)) throw error;
       if (error instanceof HttpError && error.status < 500)
         return seeOther(backToForm(req, form, '1', [], answer.lang));
       if (error instanceof StorageUnavailableError)
@@ -204,6 +246,20 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw error;
     }
   };
+}
+
+/** The sent file checked: refused with its message and status, or accepted and ready to store. */
+async function checkFile(
+  rules: AttachmentRules,
+  sent: SentFile | undefined,
+  lang: Locale,
+): Promise<{ ok: true; checked: CheckedFile } | { ok: false; status: 400 | 413; message: string }> {
+  // A form without a file chosen still sends the part, empty and unnamed.
+  if (sent === undefined || (sent.bytes.byteLength === 0 && sent.name === '')) {
+    return { ok: false, status: 400, message: rules.missing(lang) };
+  }
+  const verdict = await rules.inspect(sent.bytes, lang);
+  return verdict.ok ? { ok: true, checked: checkedFile(sent, verdict) } : verdict;
 }
 
 /** The id and time a caught bot is answered with when nothing could be held, like a lead's. */

@@ -31,6 +31,7 @@ export function leadRoutes(kind: AnyLeadKind): ApiRoute[] {
     [`${records}/:id/notes`, ['POST']],
     [`${records}/:id`, ['DELETE']],
     ...(kind.csv ? ([[`${records}.csv`, ['GET']]] as const) : []),
+    ...(kind.attachment ? ([[`${records}/:id/${kind.attachment.field}`, ['GET']]] as const) : []),
   ]);
 }
 

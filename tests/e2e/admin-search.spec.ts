@@ -221,7 +221,7 @@ test.describe("erase a person's data", () => {
 
     let section = await findRecords(page, `nobody.${token}@example.in`);
     await expect(section.getByRole('status')).toHaveText(
-      'No enquiries or messages use this address.',
+      'No enquiries, messages or applications use this address.',
     );
     await expect(section.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
 
@@ -281,7 +281,7 @@ test.describe("erase a person's data", () => {
     await logIn(page, roomOf('security').path);
     const section = await findRecords(page, email);
     await expect(section.getByRole('status')).toHaveText(
-      `Found 1 enquiry and 0 messages for ${email}.`,
+      `Found 1 enquiry for ${email}.`,
     );
     await seeder.post('/api/contact', { name: `After ${token}`, email, message: 'Me again.' });
 

@@ -154,6 +154,11 @@ export interface CallOptions {
   json?: unknown;
   /** Sent as `application/x-www-form-urlencoded`. */
   form?: URLSearchParams | Record<string, string>;
+  /**
+   * Sent as multipart/form-data, as the page's script sends it (`accept: application/json`),
+   * unless `headers` says otherwise (a browser without scripts sends no such header).
+   */
+  multipart?: FormData;
   body?: BodyInit;
   headers?: Record<string, string>;
   params?: Record<string, string>;
@@ -168,7 +173,12 @@ export interface CallOptions {
 const TEST_ALTCHA_KEY = 'test-altcha-key-of-at-least-32-bytes-length';
 
 /** The public forms' paths: a post there carries a solved proof of work (`proofed`). */
-const PUBLIC_FORMS = new Set(['/api/contact', '/api/enquiries', '/api/job-applications']);
+const PUBLIC_FORMS = new Set([
+  '/api/contact',
+  '/api/enquiries',
+  '/api/applications',
+  '/api/job-applications',
+]);
 
 export { testProof };
 
@@ -191,6 +201,12 @@ async function proofed(options: CallOptions): Promise<CallOptions> {
   if (typeof json === 'object' && json !== null && !Array.isArray(json) && !('altcha' in json)) {
     return { ...options, json: { ...json, altcha: await testProof() } };
   }
+  if (options.multipart !== undefined && !options.multipart.has('altcha')) {
+    const fields = new FormData();
+    for (const [key, value] of options.multipart) fields.append(key, value);
+    fields.set('altcha', await testProof());
+    return { ...options, multipart: fields };
+  }
   if (form !== undefined) {
     const fields = new URLSearchParams(form);
     if (!fields.has('altcha')) fields.set('altcha', await testProof());
@@ -210,6 +226,10 @@ export async function call(handler: FunctionHandler, given: CallOptions): Promis
   if (options.form !== undefined) {
     headers.set('content-type', 'application/x-www-form-urlencoded');
     body = new URLSearchParams(options.form).toString();
+  }
+  if (options.multipart !== undefined) {
+    body = options.multipart;
+    if (options.headers?.['accept'] === undefined) headers.set('accept', 'application/json');
   }
   if (options.token !== undefined) headers.set('authorization', `Bearer ${options.token}`);
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');

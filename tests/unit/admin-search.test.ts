@@ -108,12 +108,15 @@ describe('erasure texts', () => {
   const email = 'asha@example.in';
 
   it('names what was found, or that nothing was', () => {
-    expect(erasureFound({ enquiries: 2, messages: 1, applications: 0, ids: [], records: [] }, email)).toBe(
-      'Found 2 enquiries and 1 message for asha@example.in.',
-    );
-    expect(erasureFound({ enquiries: 0, messages: 0, applications: 0, ids: [], records: [] }, email)).toBe(
-      'No enquiries or messages use this address.',
-    );
+    expect(
+      erasureFound({ enquiries: 2, messages: 1, applications: 0, ids: [], records: [] }, email),
+    ).toBe('Found 2 enquiries and 1 message for asha@example.in.');
+    expect(
+      erasureFound({ enquiries: 0, messages: 0, applications: 0, ids: [], records: [] }, email),
+    ).toBe('No enquiries, messages or applications use this address.');
+    expect(
+      erasureFound({ enquiries: 0, messages: 1, applications: 2, ids: [], records: [] }, email),
+    ).toBe('Found 1 message and 2 applications for asha@example.in.');
   });
 
   it('the button, the question and the result name the count', () => {

@@ -44,6 +44,7 @@ import {
   type Tracked,
   type UNCHANGED,
 } from './follow-up.ts';
+import { deleteFiles } from './attachments.ts';
 import { forgetMailOf } from './outbox.ts';
 import { inPool } from './pool.ts';
 import {
@@ -142,7 +143,7 @@ export interface Timeline<T extends object> {
    * stored (`replayed`); a key reused for other content throws `KeyConflictError`, the key of a
    * deleted record `SubmissionGoneError`.
    */
-  submit(data: T, key?: string): Promise<Submitted<T>>;
+  submit(data: T, key?: string, file?: RecordFile): Promise<Submitted<T>>;
   /** One page, newest first (page counts from 1), with the number of records in all. */
   page(page: number, pageSize: number): Promise<Page<Tracked<Stamped & T>>>;
   /** One page of the records matching `query`, newest first, with their number and New's. */
@@ -172,6 +173,15 @@ export interface Timeline<T extends object> {
   removeMany(ids: readonly string[]): Promise<string[]>;
   /** The raw text of every record set aside as unreadable, by id. */
   quarantined(): Promise<{ id: string; text: string }[]>;
+}
+
+/**
+ * A file a record carries (attachments.ts): written under the record's id before the record, so
+ * a stored record always has its file; taken back with a record whose create failed.
+ */
+export interface RecordFile {
+  put(id: string): Promise<void>;
+  drop(id: string): Promise<void>;
 }
 
 export interface TimelineOptions<T> {
@@ -262,7 +272,7 @@ export function timeline<T extends object>(
       newId,
     );
 
-  const submit = async (data: T, key?: string): Promise<Submitted<T>> => {
+  const submit = async (data: T, key?: string, file?: RecordFile): Promise<Submitted<T>> => {
     let id = newId();
     let claim: string | undefined;
     if (key !== undefined) {
@@ -278,6 +288,7 @@ export function timeline<T extends object>(
         for (let attempt = 1; ; attempt++) {
           const record = { _id: id, createdAt: new Date(idTime(id)).toISOString(), ...data };
           ours = id;
+          await file?.put(id);
           const { modified } = await store.setJSON(id, record, {
             onlyIfNew: true,
             ...(claim ? { metadata: { claim } } : {}),
@@ -296,7 +307,15 @@ export function timeline<T extends object>(
       });
     } catch (error) {
       // A keyed create is finished by its retry; taking its record back could race that retry.
-      if (key === undefined && ours !== undefined) await takeBack(storeName, ours);
+      if (key === undefined && ours !== undefined) {
+        await takeBack(storeName, ours);
+        await file?.drop(ours).catch((dropError: unknown) => {
+          console.error(
+            `${storeName}/${ours}: the file of a failed create stays`,
+            errorText(dropError),
+          );
+        });
+      }
       throw error;
     }
   };
@@ -568,9 +587,13 @@ export function leadTimeline<
     });
     // A lead's e-mails in the outbox hold its data: they go with it, first, so that a failure
     // there leaves the lead to be deleted again (never an e-mail whose lead is gone).
+    // Its files (an application's CV) go after the record: a file left by a failure here is
+    // deleted again with the next delete of the id; a record never names a file that is gone.
     const removeMany = async (ids: readonly string[]) => {
       await forgetMailOf(kind.store, ids);
-      return base.removeMany(ids);
+      const removed = await base.removeMany(ids);
+      if (kind.attachment) await deleteFiles(kind.store, ids);
+      return removed;
     };
     records = {
       ...base,

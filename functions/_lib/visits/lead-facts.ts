@@ -39,10 +39,13 @@ export interface LeadFacts {
 
 export async function readLeadFacts(since: number, cap: number = LEAD_CAP): Promise<LeadFacts> {
   const read = await Promise.all(
-    (LEAD_KINDS as readonly AnyLeadKind[]).map(async (kind) => ({
-      kind: kind.key as LeadKey,
-      ...(await leadTimeline(kind).summariesSince(since, cap)),
-    })),
+    // Only the kinds that are business leads (not job applications: their kind says so).
+    (LEAD_KINDS as readonly AnyLeadKind[])
+      .filter((kind) => kind.insights)
+      .map(async (kind) => ({
+        kind: kind.key as LeadKey,
+        ...(await leadTimeline(kind).summariesSince(since, cap)),
+      })),
   );
   const leads = read
     .flatMap(({ kind, entries }) =>

@@ -7,7 +7,14 @@
  * see as an `ApiError` with status 409 (and reload). A note raises the version, so `addNote`
  * returns the new one from the answer's ETag for the next change.
  */
-import type { ContactMessage, Enquiry, FollowUp, Note, Status } from '../../lib/schemas';
+import type {
+  Application,
+  ContactMessage,
+  Enquiry,
+  FollowUp,
+  Note,
+  Status,
+} from '../../lib/schemas';
 import type { ListQuery } from '../../lib/schemas/search';
 import { ENQUIRY, MESSAGE, type AnyLeadKind } from '../../lib/leads';
 import { jsonOf, listFailed, page, send, type Failure, type Page } from './client';
@@ -65,6 +72,26 @@ export async function downloadCsv(kind: AnyLeadKind): Promise<{ blob: Blob; file
 /** An enquiry as the admin API returns it: its fields plus status, notes and version. */
 export type AdminEnquiry = Enquiry & FollowUp;
 export type AdminContactMessage = ContactMessage & FollowUp;
+export type AdminApplication = Application & FollowUp;
+
+/**
+ * A record's file (an application's CV) as a file to save, with the name the server gives it:
+ * fetched with the admin's token (a plain link could not send it), never opened in the page.
+ */
+export async function downloadAttachment(
+  kind: AnyLeadKind,
+  id: string,
+): Promise<{ blob: Blob; filename: string }> {
+  const label = kind.attachment?.label ?? 'file';
+  const failed = ({ detail }: Failure) => `Could not download the ${label}: ${detail}`;
+  const response = await send(`${leadPath(kind, id)}/${kind.attachment?.field ?? 'file'}`, {
+    kind: 'read',
+    failed,
+  });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${label}-${id}`;
+  return { blob: await response.blob(), filename };
+}
 
 /** The server's own words (its 409 says to reload); else what failed and the status. */
 const leadFailed =

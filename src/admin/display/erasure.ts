@@ -17,7 +17,10 @@ export const previewTotal = (preview: ErasurePreview) =>
 /** 'Found 2 enquiries and 1 message for asha@example.in.' (or that there are none). */
 export function erasureFound(preview: ErasurePreview, email: string): string {
   if (previewTotal(preview) === 0) return NO_RECORDS_FOR_ADDRESS;
-  const counts = LEAD_KINDS.map((kind) => plural(preview[kind.key], kind.words));
+  // Only the kinds that hold some: 'Found 1 application', not '0 enquiries, 0 messages and …'.
+  const counts = LEAD_KINDS.filter((kind) => preview[kind.key] > 0).map((kind) =>
+    plural(preview[kind.key], kind.words),
+  );
   return `Found ${inWords(counts, 'and')} for ${email}.`;
 }
 

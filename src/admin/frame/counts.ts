@@ -7,13 +7,15 @@ import { backupStatus } from '../api/security';
 import { listLeads } from '../api/leads';
 import { listUndelivered } from '../api/mail';
 import { listHeld } from '../api/held';
-import { ENQUIRY, MESSAGE } from '../../lib/leads';
+import { APPLICATION, ENQUIRY, MESSAGE } from '../../lib/leads';
 
 export interface FrameCounts {
   /** New enquiries in the whole store. */
   enquiries: number | null;
   /** New (unread) contact messages. */
   messages: number | null;
+  /** New job applications. */
+  applications: number | null;
   /** Enquiries, and messages, New for more than a working day (src/lib/working-day.ts). */
   waitingEnquiries: number | null;
   waitingMessages: number | null;
@@ -30,6 +32,7 @@ export interface FrameCounts {
 export const UNKNOWN_COUNTS: FrameCounts = {
   enquiries: null,
   messages: null,
+  applications: null,
   waitingEnquiries: null,
   waitingMessages: null,
   undelivered: null,
@@ -42,9 +45,10 @@ const EVERYTHING = { q: '', filters: {} };
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
 export async function readCounts(): Promise<FrameCounts> {
-  const [enquiries, messages, outbox, backup, held] = await Promise.all([
+  const [enquiries, messages, applications, outbox, backup, held] = await Promise.all([
     orNull(listLeads(ENQUIRY, EVERYTHING, 1, 1)),
     orNull(listLeads(MESSAGE, EVERYTHING, 1, 1)),
+    orNull(listLeads(APPLICATION, EVERYTHING, 1, 1)),
     orNull(listUndelivered()),
     orNull(backupStatus()),
     orNull(listHeld(1, 1)),
@@ -52,6 +56,7 @@ export async function readCounts(): Promise<FrameCounts> {
   return {
     enquiries: enquiries?.newCount ?? null,
     messages: messages?.newCount ?? null,
+    applications: applications?.newCount ?? null,
     waitingEnquiries: enquiries?.waitingCount ?? null,
     waitingMessages: messages?.waitingCount ?? null,
     undelivered: outbox?.mails.length ?? null,

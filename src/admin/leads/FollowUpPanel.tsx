@@ -17,7 +17,6 @@ import { conflictMessage, formatDate, noteCount } from '../display';
 import {
   DEFAULT_STATUS,
   NoteSchema,
-  STATUSES,
   isStatus,
   type FollowUp,
   type Note,
@@ -139,7 +138,7 @@ export default function FollowUpPanel<T extends FollowUp & { _id: string }>({
               if (isStatus(event.target.value)) setStatusDraft(event.target.value);
             }}
           >
-            {STATUSES.map((choice) => (
+            {kind.statuses.map((choice) => (
               <option key={choice}>{choice}</option>
             ))}
           </select>

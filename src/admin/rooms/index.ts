@@ -48,6 +48,15 @@ export const ROOMS = [
     load: () => import('./messages/MessagesRoom'),
   },
   {
+    slug: 'applications',
+    path: '/admin/applications',
+    title: 'Applications',
+    description: 'Job applications sent through the careers pages, with their CVs.',
+    label: 'Applications',
+    count: { of: 'applications', words: 'new' },
+    load: () => import('./applications/ApplicationsRoom'),
+  },
+  {
     slug: 'mail',
     path: '/admin/mail',
     title: 'Undelivered e-mails',

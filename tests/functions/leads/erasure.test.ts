@@ -89,7 +89,13 @@ describe('GET /api/erasure', () => {
   it('answers zeros for an address with no records', async () => {
     await seed();
     const res = await preview('nobody@example.net');
-    expect(await res.json()).toEqual({ enquiries: 0, messages: 0, ids: [], records: [] });
+    expect(await res.json()).toEqual({
+      enquiries: 0,
+      messages: 0,
+      applications: 0,
+      ids: [],
+      records: [],
+    });
   });
 
   it('refuses a malformed or missing address with 400 and the field message', async () => {
@@ -124,6 +130,7 @@ describe('POST /api/erasure', () => {
     expect(await (await preview('asha@example.org')).json()).toEqual({
       enquiries: 0,
       messages: 0,
+      applications: 0,
       ids: [],
       records: [],
     });

@@ -290,7 +290,7 @@ describe('the scheduled function', () => {
     expect(log).toHaveBeenCalledTimes(1);
     const line = String(log.mock.calls[0]![0]);
     expect(line).toMatch(
-      /^retention \(24 months, before .+\): removed 5 enquiries, 2 contact messages: /,
+      /^retention \(24 months, before .+\): removed 5 enquiries, 2 contact messages, 0 applications: /,
     );
     for (const id of [...seeded.enquiries.expired, ...seeded.messages.expired]) {
       expect(line).toContain(id);
@@ -333,7 +333,9 @@ describe('the scheduled function', () => {
     expect(res.status).toBe(503);
     expect(done).toHaveLength(1);
     const line = String(error.mock.calls.at(-1)![0]);
-    expect(line).toContain(`removed 1 enquiries, 0 contact messages: enquiries/${done[0]}`);
+    expect(line).toContain(
+      `removed 1 enquiries, 0 contact messages, 0 applications: enquiries/${done[0]}`,
+    );
     expect(line).toContain('(interrupted: storage unavailable)');
     expect(await enquiries.find(done[0]!)).toBeNull();
   });

@@ -1,6 +1,7 @@
 /**
  * The backup drill (scripts/backup-core.ts, scripts/backup-restore.ts): 1,000 leads with
- * statuses and notes, an announcement and the outbox are backed up, the stores wiped, the file
+ * statuses and notes, 20 applications with their CVs and one held with its CV, an announcement
+ * and the outbox are backed up, the stores wiped, the file
  * restored, and every blob compared byte for byte, metadata included; the API then lists the
  * restored leads. A wrong identity fails with a clear message and writes nothing; a store that
  * is not empty is refused, and changed in nothing. (Signatures, checksums and the security
@@ -10,6 +11,9 @@ import { generateIdentity } from 'age-encryption';
 import { beforeAll, describe, expect, it } from 'vitest';
 import announcementsFn from '../../../functions/announcements.ts';
 import enquiriesFn from '../../../functions/enquiries.ts';
+import applicationsFn from '../../../functions/applications.ts';
+import { applicationForm } from '../applications/application-form.ts';
+import { makePdf } from '../../support/hostile-files.ts';
 import { contactMessages } from '../../../functions/_lib/repositories/contact-messages.ts';
 import { enquiries } from '../../../functions/_lib/repositories/enquiries.ts';
 import { BackupError, backupLines, open, sealToBytes } from '../../../scripts/backup-core.ts';
@@ -24,6 +28,8 @@ const blobs = useBlobs({ silenceErrors: true });
 
 const ENQUIRIES = 700;
 const MESSAGES = 300;
+const APPLICATIONS = 21;
+const applicationIds: string[] = [];
 async function seed(): Promise<void> {
   const enquiry = parseEnquiry(validEnquiry());
   const message = v.safeParse(ContactMessageSchema, validContact());
@@ -36,6 +42,17 @@ async function seed(): Promise<void> {
           : contactMessages.create({ ...message.output, name: `Sender ${n + k}` }),
       ),
     );
+  }
+  for (let n = 0; n < APPLICATIONS; n++) {
+    const cv = { bytes: makePdf({ page: `BT (Applicant ${n}) Tj ET` }), name: `cv-${n}.pdf` };
+    const sent = await call(applicationsFn, {
+      path: '/api/applications',
+      multipart: applicationForm({ name: `Applicant ${n}` }, cv),
+      // The last is sent without a proof of work, so it is held with its CV.
+      ...(n === APPLICATIONS - 1 ? { proof: false as const } : {}),
+    });
+    expect(sent.status).toBe(201);
+    applicationIds.push(((await sent.json()) as { _id: string })._id);
   }
   const token = await makeToken();
   const ids = (await enquiries.all()).slice(0, 40).map(({ _id }) => _id);
@@ -95,6 +112,17 @@ describe('the drill', () => {
 
     const listed = await call(enquiriesFn, { path: '/api/enquiries', token: await makeToken() });
     expect(listed.headers.get('x-total-count')).toBe(String(ENQUIRIES));
+    // The CVs came back with their applications: the admin downloads one as it was sent.
+    expect(backup.manifest.stores['applications-files']).toBe(APPLICATIONS - 1);
+    expect(backup.manifest.stores['held-files']).toBe(1);
+    const id = applicationIds[3]!;
+    const cv = await call(applicationsFn, {
+      path: `/api/applications/${id}/cv`,
+      params: { id },
+      token: await makeToken(),
+    });
+    expect(cv.status).toBe(200);
+    expect(Buffer.from(await cv.arrayBuffer()).toString('latin1')).toContain('(Applicant 3)');
     console.log(
       `backup drill: ${before.size} blobs, file ${(file.length / 1024).toFixed(0)} KiB, ` +
         `backup ${backupMs.toFixed(0)} ms, restore ${restoreMs.toFixed(0)} ms`,

@@ -1,0 +1,153 @@
+/**
+ * POST /api/applications (issue 39): a multipart form with the CV in `cv`, checked by its bytes;
+ * the admin's list, status (the applications' own), and the CV download; JSON refused with 415.
+ */
+import { describe, expect, it } from 'vitest';
+import applicationsFn from '../../../functions/applications.ts';
+import { call, makeToken, useBlobs } from '../helpers.ts';
+import { writes } from '../store-inspection.ts';
+import { makeDocx, makePdf } from '../../support/hostile-files.ts';
+import { applicationForm } from './application-form.ts';
+
+const blobs = useBlobs();
+
+const post = (multipart: FormData, headers?: Record<string, string>) =>
+  call(applicationsFn, { path: '/api/applications', multipart, ...(headers ? { headers } : {}) });
+
+async function list() {
+  const res = await call(applicationsFn, { path: '/api/applications', token: await makeToken() });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>[];
+}
+
+describe('POST /api/applications', () => {
+  it('stores an application and its CV, typed by its bytes (201)', async () => {
+    // The browser's word for the type and the file's name both lie: the bytes decide.
+    const docx = makeDocx();
+    const res = await post(
+      applicationForm({}, { bytes: docx, name: 'cv.pdf', type: 'application/pdf' }),
+    );
+    expect(res.status).toBe(201);
+    const { _id, reference } = (await res.json()) as { _id: string; reference: string };
+    const [item] = await list();
+    expect(item).toMatchObject({
+      _id,
+      name: 'Asha Nair',
+      phone: '+919847012345',
+      opening: 'open',
+      consent: true,
+      status: 'New',
+      cv: { type: 'docx', size: docx.length, name: 'cv.pdf' },
+    });
+
+    const download = await call(applicationsFn, {
+      path: `/api/applications/${_id}/cv`,
+      params: { id: _id },
+      token: await makeToken(),
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="CV-${reference}.docx"`,
+    );
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(download.headers.get('content-security-policy')).toContain('sandbox');
+    expect(download.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await download.arrayBuffer()).equals(docx)).toBe(true);
+  });
+
+  it('serves the CV to the admin only', async () => {
+    const res = await post(applicationForm());
+    const { _id } = (await res.json()) as { _id: string };
+    const anonymous = await call(applicationsFn, {
+      path: `/api/applications/${_id}/cv`,
+      params: { id: _id },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('refuses JSON with 415 and stores nothing', async () => {
+    const res = await call(applicationsFn, {
+      path: '/api/applications',
+      json: { name: 'Asha', email: 'asha@example.in' },
+    });
+    expect(res.status).toBe(415);
+    expect(writes(blobs.ops)).toBe(0);
+  });
+
+  it('names the invalid fields and the refused CV together (400), storing nothing', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const res = await post(
+      applicationForm({ email: 'asha@', consent: '' }, { bytes: html, name: 'cv.pdf' }),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { fields: Record<string, string> };
+    expect(body.fields).toEqual({
+      email: 'Invalid email format.',
+      consent:
+        'Please agree to us keeping your application for 12 months, or we cannot consider it.',
+      cv: 'This file is not a PDF, DOCX or ODT document. Please attach your CV as a PDF, DOCX or ODT file.',
+    });
+    expect(writes(blobs.ops)).toBe(0);
+  });
+
+  it('asks for a CV when none is attached, or an empty part came', async () => {
+    for (const form of [
+      applicationForm({}, null),
+      applicationForm({}, { bytes: new Uint8Array(), name: '' }),
+    ]) {
+      const res = await post(form);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
+        cv: 'Please attach your CV as a PDF, DOCX or ODT file.',
+      });
+    }
+    expect(writes(blobs.ops)).toBe(0);
+  });
+
+  it('answers a CV over 5 MB with 413 at its field', async () => {
+    const pdf = makePdf();
+    const big = Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024 + 1 - pdf.length, 0x20)]);
+    const res = await post(applicationForm({}, { bytes: big, name: 'cv.pdf' }));
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
+      cv: 'The CV is larger than 5 MB. Please attach a smaller file.',
+    });
+    expect(writes(blobs.ops)).toBe(0);
+  });
+
+  it('sends a browser without scripts back to the form, or on to the thank-you page', async () => {
+    const bad = await post(applicationForm({ name: '' }, null), { accept: 'text/html' });
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get('location')).toBe('/careers/?error=1&fields=name%2Ccv#application-form');
+    const good = await post(applicationForm({ lang: 'ml' }), { accept: 'text/html' });
+    expect(good.status).toBe(303);
+    expect(good.headers.get('location')).toBe('/ml/thank-you/?form=application');
+  });
+
+  it('takes only its own statuses', async () => {
+    const res = await post(applicationForm());
+    const { _id } = (await res.json()) as { _id: string };
+    const patch = (status: string) =>
+      makeToken().then((token) =>
+        call(applicationsFn, {
+          method: 'PATCH',
+          path: `/api/applications/${_id}`,
+          params: { id: _id },
+          json: { status },
+          headers: { 'if-match': '"1"' },
+          token,
+        }),
+      );
+    const won = await patch('Won');
+    expect(won.status).toBe(400);
+    expect(((await won.json()) as { fields: Record<string, string> }).fields['status']).toBe(
+      'Status must be New, Shortlisted, Interview, Offer, Rejected or Withdrawn.',
+    );
+    expect((await patch('Shortlisted')).status).toBe(200);
+    expect((await list())[0]).toMatchObject({ status: 'Shortlisted' });
+  });
+});
