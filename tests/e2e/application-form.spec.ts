@@ -7,7 +7,15 @@
  */
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { UUID } from './lead-forms-support';
-import { axeViolations } from './support';
+import { adminToken, axeViolations } from './support';
+
+interface StoredApplication {
+  _id: string;
+  name: string;
+  opening: string;
+  lang: string;
+  location: string;
+}
 
 /** A minimal valid PDF: one empty page, with its cross-reference table. */
 function minimalPdf(): Buffer {
@@ -90,9 +98,11 @@ test('a file with the wrong name or size is warned about before sending', async 
 
 test('sent with a small PDF, it is confirmed with a reference and the form is cleared', async ({
   page,
+  request,
 }) => {
   const form = await openForm(page);
-  await fillApplication(form, `E2E applicant ${Date.now()}`);
+  const name = `E2E applicant ${Date.now()} ${test.info().project.name}`;
+  await fillApplication(form, name);
   await form.getByLabel('CV', { exact: true }).setInputFiles(PDF);
   await consentBox(form).check();
 
@@ -100,9 +110,9 @@ test('sent with a small PDF, it is confirmed with a reference and the form is cl
     (request) => request.url().endsWith('/api/applications') && request.method() === 'POST',
   );
   await form.getByRole('button', { name: 'Send application' }).click();
-  const request = await posted;
-  expect(await request.headerValue('idempotency-key')).toMatch(UUID);
-  expect(await request.headerValue('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+  const post = await posted;
+  expect(await post.headerValue('idempotency-key')).toMatch(UUID);
+  expect(await post.headerValue('content-type')).toMatch(/^multipart\/form-data; boundary=/);
 
   await expect(form.getByText('Application sent. Thank you!')).toBeVisible();
   await expect(form.locator('[data-reference]')).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -110,6 +120,14 @@ test('sent with a small PDF, it is confirmed with a reference and the form is cl
   await expect(form.getByLabel('Full name')).toHaveValue('');
   await expect(form.getByLabel('CV', { exact: true })).toHaveValue('');
   await expect(consentBox(form)).not.toBeChecked();
+
+  // Stored as an open application in English, with its CV found to be a PDF; then removed.
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const list = await request.get('/api/applications?pageSize=100', { headers });
+  const stored = ((await list.json()) as StoredApplication[]).filter((a) => a.name === name);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ opening: 'open', lang: 'en', location: 'Kochi, India' });
+  for (const { _id } of stored) await request.delete(`/api/applications/${_id}`, { headers });
 });
 
 test('an HTML file named cv.pdf gets the server’s words at the CV field, and nothing typed is lost', async ({
