@@ -30,6 +30,7 @@ if (!process.env['E2E_PASSKEY_KEY'] || !process.env['E2E_PASSKEY_ID']) {
  */
 const VIEWPORT_FREE = [
   'admin',
+  'admin-applications',
   'admin-audit',
   'admin-follow-up',
   'admin-held',

@@ -1,7 +1,7 @@
 /** The e-mail sent for a new lead, as its kind's `mail` declares it. */
 import type * as v from 'valibot';
 import { LANGUAGE_LABEL, fieldsOf, type LeadKind } from '../../src/lib/leads/index.ts';
-import { LANGUAGE_NAMES } from '../../src/lib/schemas/index.ts';
+import { LANGUAGE_NAMES, isRecord } from '../../src/lib/schemas/index.ts';
 import { safeReplyTo, type Notification } from './mailer.ts';
 import type { Stamped } from './repositories/timeline.ts';
 
@@ -10,6 +10,13 @@ export function show(value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'N/A';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return typeof value === 'string' && value !== '' ? value : 'N/A';
+}
+
+/** "182 KB", "1.4 MB". */
+export function sizeInWords(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /**
@@ -53,6 +60,13 @@ export function leadNotification<
     );
   const lang = record['lang'];
   if (typeof lang === 'string') lines.push(`${LANGUAGE_LABEL}: ${LANGUAGE_NAMES[lang] ?? lang}`);
+  // A file is never e-mailed (a CV stays behind the admin's sign-in): the e-mail says it is there.
+  const file = kind.attachment && record[kind.attachment.field];
+  if (kind.attachment && isRecord(file)) {
+    lines.push(
+      `${kind.attachment.label}: ${String(file['type']).toUpperCase()}, ${sizeInWords(Number(file['size']))}, in the admin`,
+    );
+  }
   const bodyText = body === undefined ? [] : ['', String(record[body] ?? '')];
   const person = (role: 'email' | 'name') => {
     const field = personField(kind, role);

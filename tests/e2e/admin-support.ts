@@ -150,8 +150,11 @@ const ADMIN_PATHS = { '/api/enquiries': '/api/enquiries', '/api/contact': '/api/
 /** Creates records through the public API; `cleanup` deletes whatever is left with the admin token. */
 export class Seeder {
   private readonly created: string[] = [];
+  private readonly request: APIRequestContext;
 
-  constructor(private readonly request: APIRequestContext) {}
+  constructor(request: APIRequestContext) {
+    this.request = request;
+  }
 
   /** Posts as the form would, with a solved proof of work (a post without one is held). */
   async post(path: keyof typeof ADMIN_PATHS, data: Record<string, unknown>): Promise<string> {

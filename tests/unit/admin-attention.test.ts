@@ -2,7 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING_TO_ATTEND, attentionParts } from '../../src/admin/frame/attention';
 import { UNKNOWN_COUNTS, type FrameCounts } from '../../src/admin/frame/counts';
 
-const counts = (known: Partial<FrameCounts>): FrameCounts => ({ ...UNKNOWN_COUNTS, ...known });
+type Known = Partial<Omit<FrameCounts, 'fresh' | 'waiting'>> & {
+  enquiries?: number;
+  messages?: number;
+  applications?: number;
+  waitingEnquiries?: number;
+  waitingMessages?: number;
+  waitingApplications?: number;
+};
+
+/** Counts as the frame reads them, the kinds' by name. */
+const counts = ({
+  enquiries = null as unknown as number,
+  messages = null as unknown as number,
+  applications = null as unknown as number,
+  waitingEnquiries = null as unknown as number,
+  waitingMessages = null as unknown as number,
+  waitingApplications = null as unknown as number,
+  ...rest
+}: Known): FrameCounts => ({
+  ...UNKNOWN_COUNTS,
+  ...rest,
+  fresh: { enquiries, messages, applications },
+  waiting: {
+    enquiries: waitingEnquiries,
+    messages: waitingMessages,
+    applications: waitingApplications,
+  },
+});
 
 describe("the dashboard's needs-attention line", () => {
   it('says nothing needs attention when every count is zero or unknown', () => {
@@ -29,6 +56,8 @@ describe("the dashboard's needs-attention line", () => {
           messages: 1,
           waitingEnquiries: 2,
           waitingMessages: 1,
+          applications: 2,
+          waitingApplications: 1,
           undelivered: 1,
           undeliveredMore: true,
           backupOverdue: true,
@@ -37,8 +66,10 @@ describe("the dashboard's needs-attention line", () => {
     ).toEqual([
       { text: '3 new enquiries', href: '/admin#enquiries-heading' },
       { text: '1 unread message', href: '/admin/messages' },
+      { text: '2 new applications', href: '/admin/applications' },
       { text: '2 enquiries New for over a working day', href: '/admin#enquiries-heading' },
       { text: '1 message New for over a working day', href: '/admin/messages' },
+      { text: '1 application New for over a working day', href: '/admin/applications' },
       { text: '1 or more e-mails not delivered', href: '/admin/mail' },
       { text: 'the backup is overdue', href: '/admin/security#backup-heading' },
     ]);

@@ -97,10 +97,18 @@ describe('count texts', () => {
   });
 
   it('the header says the New counts it knows, singular or plural', () => {
-    expect(newCountsText(3, 1)).toBe('3 new enquiries · 1 unread message');
-    expect(newCountsText(1, 0)).toBe('1 new enquiry · 0 unread messages');
-    expect(newCountsText(null, 2)).toBe('2 unread messages');
-    expect(newCountsText(null, null)).toBe('');
+    const counts = (enquiries: number | null, messages: number | null, applications = null) => ({
+      enquiries,
+      messages,
+      applications,
+    });
+    expect(newCountsText(counts(3, 1))).toBe('3 new enquiries · 1 unread message');
+    expect(newCountsText(counts(1, 0))).toBe('1 new enquiry · 0 unread messages');
+    expect(newCountsText(counts(null, 2))).toBe('2 unread messages');
+    expect(newCountsText(counts(null, null))).toBe('');
+    expect(newCountsText({ enquiries: 0, messages: 1, applications: 2 })).toBe(
+      '0 new enquiries · 1 unread message · 2 new applications',
+    );
   });
 });
 

@@ -25,6 +25,7 @@ const base = {
   labels: { fullName: 'Full Name', email: 'Email' },
   mail: { subject: 'test', nextSteps: 'We reply within a day.' },
   list: {
+    href: '/admin/tests',
     urlPrefix: 't',
     pageSize: 10,
     heading: 'Tests',

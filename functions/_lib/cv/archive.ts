@@ -21,8 +21,10 @@ interface Contents {
 }
 
 class Refused extends Error {
-  constructor(readonly refusal: CvRefusal) {
+  readonly refusal: CvRefusal;
+  constructor(refusal: CvRefusal) {
     super(refusal.code);
+    this.refusal = refusal;
   }
 }
 

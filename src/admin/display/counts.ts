@@ -1,5 +1,5 @@
 /** Counts in words: the nouns of the lists, their summaries and the dashboard's new counts. */
-import { ENQUIRY, LEAD_KINDS, MESSAGE } from '../../lib/leads';
+import { ENQUIRY, LEAD_KINDS, MESSAGE, type LeadKey } from '../../lib/leads';
 
 export interface Noun {
   one: string;
@@ -28,12 +28,12 @@ export function listSummary(
 export const noMatch = (noun: Noun) => `No ${noun.many} match your search.`;
 
 /**
- * The dashboard header: '3 new enquiries · 1 unread message', one count per kind of lead in
- * `LEAD_KINDS` order; unknown counts left out.
+ * The dashboard header: '3 new enquiries · 1 unread message · 2 new applications', one count per
+ * kind of lead in `LEAD_KINDS` order; unknown counts left out.
  */
-export function newCountsText(...counts: (number | null)[]): string {
-  return LEAD_KINDS.flatMap((kind, index) => {
-    const count = counts[index] ?? null;
+export function newCountsText(counts: Readonly<Record<LeadKey, number | null>>): string {
+  return LEAD_KINDS.flatMap((kind) => {
+    const count = counts[kind.key] ?? null;
     return count === null
       ? []
       : [`${count} ${kind.list.fresh} ${count === 1 ? kind.words.one : kind.words.many}`];

@@ -27,7 +27,8 @@ const LAZY = new Map(ROOMS.map((room) => [room.slug, lazy(room.load)]));
 
 function badgeOf(room: Room, counts: FrameCounts): { n: number; words: string } | null {
   if (!('count' in room) || room.count === undefined) return null;
-  const n = counts[room.count.of];
+  const { of } = room.count;
+  const n = of === 'undelivered' || of === 'held' ? counts[of] : counts.fresh[of];
   return typeof n === 'number' && n > 0 ? { n, words: room.count.words } : null;
 }
 

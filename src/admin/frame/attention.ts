@@ -1,6 +1,6 @@
 /** The dashboard's "needs attention today" line: its parts, each a link to the room concerned. */
 import type { FrameCounts } from './counts';
-import { ENQUIRY } from '../../lib/leads';
+import { LEAD_KINDS, type AnyLeadKind, type LeadKey } from '../../lib/leads';
 
 export interface AttentionPart {
   text: string;
@@ -14,26 +14,26 @@ export const NOTHING_TO_ATTEND = 'Nothing needs attention today.';
 /** What needs the office today; empty when nothing does (or nothing could be read). */
 export function attentionParts(counts: FrameCounts): AttentionPart[] {
   const parts: AttentionPart[] = [];
-  if (counts.enquiries)
-    parts.push({
-      text: count(counts.enquiries, 'new enquiry', 'new enquiries'),
-      href: `/admin#${ENQUIRY.key}-heading`,
-    });
-  if (counts.messages)
-    parts.push({
-      text: count(counts.messages, 'unread message', 'unread messages'),
-      href: '/admin/messages',
-    });
-  if (counts.waitingEnquiries)
-    parts.push({
-      text: `${count(counts.waitingEnquiries, 'enquiry', 'enquiries')} New for over a working day`,
-      href: `/admin#${ENQUIRY.key}-heading`,
-    });
-  if (counts.waitingMessages)
-    parts.push({
-      text: `${count(counts.waitingMessages, 'message', 'messages')} New for over a working day`,
-      href: '/admin/messages',
-    });
+  const kinds = LEAD_KINDS as readonly AnyLeadKind[];
+  for (const kind of kinds) {
+    const n = counts.fresh[kind.key as LeadKey];
+    if (n) {
+      const { one, many } = kind.words;
+      parts.push({
+        text: count(n, `${kind.list.fresh} ${one}`, `${kind.list.fresh} ${many}`),
+        href: kind.list.href,
+      });
+    }
+  }
+  for (const kind of kinds) {
+    const n = counts.waiting[kind.key as LeadKey];
+    if (n) {
+      parts.push({
+        text: `${count(n, kind.words.one, kind.words.many)} New for over a working day`,
+        href: kind.list.href,
+      });
+    }
+  }
   if (counts.undelivered)
     parts.push({
       text: counts.undeliveredMore

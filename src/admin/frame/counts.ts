@@ -7,18 +7,16 @@ import { backupStatus } from '../api/security';
 import { listLeads } from '../api/leads';
 import { listUndelivered } from '../api/mail';
 import { listHeld } from '../api/held';
-import { APPLICATION, ENQUIRY, MESSAGE } from '../../lib/leads';
+import { LEAD_KINDS, type AnyLeadKind, type LeadKey } from '../../lib/leads';
+
+/** A count for each kind of lead, by its key (null: not read). */
+export type LeadCounts = Readonly<Record<LeadKey, number | null>>;
 
 export interface FrameCounts {
-  /** New enquiries in the whole store. */
-  enquiries: number | null;
-  /** New (unread) contact messages. */
-  messages: number | null;
-  /** New job applications. */
-  applications: number | null;
-  /** Enquiries, and messages, New for more than a working day (src/lib/working-day.ts). */
-  waitingEnquiries: number | null;
-  waitingMessages: number | null;
+  /** Each kind's New records in its whole store (its 'new' or 'unread'). */
+  fresh: LeadCounts;
+  /** Each kind's records New for more than a working day (src/lib/working-day.ts). */
+  waiting: LeadCounts;
   /** E-mails not delivered on the outbox's first page. */
   undelivered: number | null;
   /** The outbox has more pages than the first. */
@@ -29,12 +27,17 @@ export interface FrameCounts {
   backupOverdue: boolean | null;
 }
 
+const UNKNOWN_LEADS = Object.fromEntries(LEAD_KINDS.map(({ key }) => [key, null])) as LeadCounts;
+
+/** A count for each kind of lead, as `count` reads it from the kind's list answer. */
+const byKind = (read: (kind: AnyLeadKind, at: number) => number | null): LeadCounts =>
+  Object.fromEntries(
+    (LEAD_KINDS as readonly AnyLeadKind[]).map((kind, at) => [kind.key, read(kind, at)]),
+  ) as LeadCounts;
+
 export const UNKNOWN_COUNTS: FrameCounts = {
-  enquiries: null,
-  messages: null,
-  applications: null,
-  waitingEnquiries: null,
-  waitingMessages: null,
+  fresh: UNKNOWN_LEADS,
+  waiting: UNKNOWN_LEADS,
   undelivered: null,
   undeliveredMore: false,
   held: null,
@@ -45,20 +48,19 @@ const EVERYTHING = { q: '', filters: {} };
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
 export async function readCounts(): Promise<FrameCounts> {
-  const [enquiries, messages, applications, outbox, backup, held] = await Promise.all([
-    orNull(listLeads(ENQUIRY, EVERYTHING, 1, 1)),
-    orNull(listLeads(MESSAGE, EVERYTHING, 1, 1)),
-    orNull(listLeads(APPLICATION, EVERYTHING, 1, 1)),
+  const [lists, outbox, backup, held] = await Promise.all([
+    Promise.all(
+      (LEAD_KINDS as readonly AnyLeadKind[]).map((kind) =>
+        orNull(listLeads(kind, EVERYTHING, 1, 1)),
+      ),
+    ),
     orNull(listUndelivered()),
     orNull(backupStatus()),
     orNull(listHeld(1, 1)),
   ]);
   return {
-    enquiries: enquiries?.newCount ?? null,
-    messages: messages?.newCount ?? null,
-    applications: applications?.newCount ?? null,
-    waitingEnquiries: enquiries?.waitingCount ?? null,
-    waitingMessages: messages?.waitingCount ?? null,
+    fresh: byKind((_kind, at) => lists[at]?.newCount ?? null),
+    waiting: byKind((_kind, at) => lists[at]?.waitingCount ?? null),
     undelivered: outbox?.mails.length ?? null,
     undeliveredMore: outbox?.next !== undefined,
     held: held?.total ?? null,

@@ -7,6 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import type { FrameCounts } from '../frame/counts';
+import type { LeadKey } from '../../lib/leads';
 
 /** What the frame gives a room. */
 export interface RoomProps {
@@ -24,7 +25,7 @@ export interface Room {
   /** Its entry in the navigation. */
   label: string;
   /** The count its navigation entry shows, and the words after it ("3 new"). */
-  count?: { of: keyof FrameCounts; words: string };
+  count?: { of: LeadKey | 'undelivered' | 'held'; words: string };
   load: () => Promise<{ default: ComponentType<RoomProps> }>;
 }
 

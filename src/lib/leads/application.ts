@@ -62,6 +62,7 @@ export const APPLICATION = leadKind({
     },
   },
   list: {
+    href: '/admin/applications',
     urlPrefix: 'a',
     pageSize: 10,
     heading: 'Applications',
@@ -69,8 +70,7 @@ export const APPLICATION = leadKind({
     searchHint: 'Name, e-mail, phone, location or opening; part of a word is enough.',
     pagesLabel: 'Application pages',
     fresh: 'new',
-    deleteConfirm:
-      'Delete this application and its CV? This action cannot be undone.',
+    deleteConfirm: 'Delete this application and its CV? This action cannot be undone.',
   },
   csv: true,
   form: {

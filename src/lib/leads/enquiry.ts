@@ -49,6 +49,7 @@ export const ENQUIRY = leadKind({
     },
   },
   list: {
+    href: '/admin#enquiries-heading',
     urlPrefix: '',
     pageSize: 10,
     heading: 'Admin Enquiries Panel',

@@ -139,6 +139,8 @@ export interface LeadKind<
   };
   /** The admin list: its state's prefix in the admin URL, its page size and its words. */
   list: {
+    /** Where the admin lists it (the attention line links there). */
+    readonly href: string;
     readonly urlPrefix: string;
     readonly pageSize: number;
     readonly heading: string;

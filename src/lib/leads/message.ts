@@ -34,6 +34,7 @@ export const MESSAGE = leadKind({
     },
   },
   list: {
+    href: '/admin/messages',
     urlPrefix: 'm',
     pageSize: 10,
     heading: 'Contact Messages',

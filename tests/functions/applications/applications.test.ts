@@ -151,3 +151,20 @@ describe('POST /api/applications', () => {
     expect((await list())[0]).toMatchObject({ status: 'Shortlisted' });
   });
 });
+
+describe('the e-mails of an application', () => {
+  it('tell the office what was sent and that the CV waits in the admin, never attaching it', async () => {
+    const { leadNotification } = await import('../../../functions/_lib/notifications.ts');
+    const { APPLICATION } = await import('../../../src/lib/leads/index.ts');
+    const res = await post(applicationForm({ opening: 'solar-site-engineer' }));
+    const { _id } = (await res.json()) as { _id: string };
+    const [record] = (await list()).filter((item) => item['_id'] === _id);
+    const mail = leadNotification(APPLICATION, record as never);
+    expect(mail.subject).toBe('New job application from Asha Nair');
+    expect(mail.text).toContain('Opening: solar-site-engineer');
+    expect(mail.text).toContain('Current location: Kochi, Kerala');
+    expect(mail.text).toMatch(/^CV: PDF, 1 KB, in the admin$/m);
+    expect(mail.text).toContain('Six years of rooftop solar design in Kerala.');
+    expect(mail).not.toHaveProperty('attachments');
+  });
+});

@@ -54,6 +54,7 @@ const APPLICATION = leadKind({
     nextSteps: 'We read every application and reply within two weeks.',
   },
   list: {
+    href: '/admin/job-applications',
     urlPrefix: 'a',
     pageSize: 10,
     heading: 'Job Applications',

@@ -9,7 +9,7 @@ export default function ApplicationsRoom({ counts, recount }: RoomProps) {
   return (
     <LeadPanel<AdminApplication>
       kind={APPLICATION}
-      shownNewCount={counts.applications}
+      shownNewCount={counts.fresh.applications}
       recount={recount}
     >
       {({ items, busy, onDelete, onChange }) => (

@@ -16,14 +16,18 @@ export default function DashboardRoom({ counts, recount }: RoomProps) {
   return (
     <div className="admin-dashboard">
       <p className="admin-counts" role="status">
-        {newCountsText(counts.enquiries, counts.messages)}
+        {newCountsText(counts.fresh)}
       </p>
       <AttentionLine counts={counts} />
       <section className="admin-section" aria-labelledby="announcements-heading">
         <h2 id="announcements-heading">Announcements Management</h2>
         <AnnouncementsManager />
       </section>
-      <LeadPanel<AdminEnquiry> kind={ENQUIRY} shownNewCount={counts.enquiries} recount={recount}>
+      <LeadPanel<AdminEnquiry>
+        kind={ENQUIRY}
+        shownNewCount={counts.fresh.enquiries}
+        recount={recount}
+      >
         {(page) => <EnquiriesView {...page} />}
       </LeadPanel>
     </div>

@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HELD_PAGE_SIZE, type HeldSubmission } from '../../../lib/held';
 import { LEAD_KINDS } from '../../../lib/leads';
+import { isRecord } from '../../../lib/schemas';
 import { ApiError, API_MESSAGES } from '../../api/client';
 import { decideHeld, listHeld } from '../../api/held';
 import Alert from '../../components/Alert';
@@ -25,11 +26,21 @@ const kindOf = (held: HeldSubmission) => LEAD_KINDS.find(({ key }) => key === he
 
 /** The fields as the form labels them, in the form's order; empty ones left out. */
 function fieldsOf(held: HeldSubmission): { label: string; value: string }[] {
-  const labels: Readonly<Record<string, string>> = kindOf(held)?.labels ?? {};
+  const kind = kindOf(held);
+  const labels: Readonly<Record<string, string>> = {
+    ...kind?.labels,
+    ...(kind?.attachment ? { [kind.attachment.field]: kind.attachment.label } : {}),
+  };
   const order = [...Object.keys(labels), ...Object.keys(held.fields).filter((f) => !(f in labels))];
   return order.flatMap((field) => {
     const value = held.fields[field];
-    const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '';
+    // A held file (an application's CV) is named, not offered: it is downloadable once Not spam.
+    const file =
+      field === kind?.attachment?.field && isRecord(value)
+        ? `${String(value['type']).toUpperCase()} file, kept until you decide`
+        : undefined;
+    const text =
+      file ?? (Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '');
     return text.trim() === '' ? [] : [{ label: labels[field] ?? field, value: text }];
   });
 }

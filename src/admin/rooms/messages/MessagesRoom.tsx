@@ -9,7 +9,7 @@ export default function MessagesRoom({ counts, recount }: RoomProps) {
   return (
     <LeadPanel<AdminContactMessage>
       kind={MESSAGE}
-      shownNewCount={counts.messages}
+      shownNewCount={counts.fresh.messages}
       recount={recount}
     >
       {(page) => <MessagesView {...page} />}
