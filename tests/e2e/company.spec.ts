@@ -40,7 +40,8 @@ test('Careers has no openings, four interest areas and a useful call to action',
   ]) {
     await expect(body.getByRole('heading', { name: area })).toBeVisible();
   }
-  await expect(body.locator('a[href="/#contact-form"]').first()).toBeVisible();
+  // The hero's button and the copy lead to the application form on the page (issue 39).
+  await expect(body.locator('a[href="#application-form"]').first()).toBeVisible();
 });
 
 for (const path of ['/privacy-policy', '/terms-conditions']) {

@@ -1,17 +1,11 @@
-/** Why a CV is refused: a stable code for the record and tests, and words for the applicant. */
-export type CvRefusalCode =
-  | 'empty'
-  | 'too-large'
-  | 'type'
-  | 'polyglot'
-  | 'archive'
-  | 'path'
-  | 'bomb'
-  | 'nested'
-  | 'macros'
-  | 'encrypted'
-  | 'unreadable'
-  | 'active-content';
+/**
+ * Why a CV is refused: a stable code for the record and tests (the codes are the shared schema's,
+ * src/lib/schemas/application.ts, so the form's words can be keyed by them), and words for the
+ * applicant.
+ */
+import type { CvRefusalCode } from '../../../src/lib/schemas/application.ts';
+
+export type { CvRefusalCode };
 
 export interface CvRefusal {
   ok: false;

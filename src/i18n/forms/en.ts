@@ -34,6 +34,66 @@ export const en = {
     reference: 'Your reference:',
     acknowledged: 'We have e-mailed an acknowledgement to the address you gave.',
   },
+  /**
+   * The careers application form (src/components/careers/ApplicationForm.astro): its labels keyed
+   * by the schema's fields (and the file's `cv`), and the API's words for a refused CV, keyed by
+   * functions/_lib/cv/refusal.ts's codes (the form also warns with them before sending).
+   */
+  application: {
+    /** The section around the form on /careers (an open application). */
+    openHeading: 'Introduce yourself',
+    openLead:
+      'No opening that fits yet? Send us your CV, and we will consider you as new projects begin.',
+    labels: {
+      name: 'Full name',
+      email: 'Email',
+      phone: 'Phone',
+      opening: 'Opening',
+      location: 'Current location',
+      coverNote: 'Cover note',
+      consent: 'Agreed to be kept for 12 months',
+      cv: 'CV',
+    },
+    placeholders: {
+      name: 'Enter your full name',
+      email: 'Enter a valid email address',
+      phone: 'Enter your phone number',
+      location: 'City, country',
+      coverNote: 'What you would like to work on, and why',
+    },
+    hints: {
+      cv: 'PDF, DOCX or ODT, at most 5 MB.',
+      /** After a draft was put back: the typed fields come back, a file never does. */
+      cvAgain: 'What you typed is kept, but a file cannot be: please attach your CV again.',
+    },
+    /** The opening of an application sent from /careers. */
+    openApplication: 'Open application',
+    consent:
+      'Keep my application and CV for 12 months so you can consider me for this and future openings.',
+    submit: 'Send application',
+    sending: 'Sending…',
+    success: 'Application sent. Thank you!',
+    error: 'Your application could not be sent.',
+    retry: 'What you typed is kept: please send it again in a moment.',
+    cvRefusals: {
+      empty: 'The CV file is empty. Please attach your CV as a PDF, DOCX or ODT file.',
+      'too-large': 'The CV is larger than 5 MB. Please attach a smaller file.',
+      type: 'This file is not a PDF, DOCX or ODT document. Please attach your CV as a PDF, DOCX or ODT file.',
+      polyglot:
+        'This file is both a PDF and an archive, so it cannot be accepted. Please attach your CV as a PDF, DOCX or ODT file.',
+      archive:
+        'This document is damaged or not a word-processing file. Please attach your CV as a PDF, DOCX or ODT file.',
+      path: 'This document contains files with unsafe names, so it cannot be accepted.',
+      bomb: 'This document unpacks to far more than any CV does, so it cannot be accepted.',
+      nested: 'This document has other archives packed inside it, so it cannot be accepted.',
+      macros: 'This document contains macros. Please save it as a plain DOCX or as a PDF.',
+      encrypted: 'This document is password-protected. Please save it without a password.',
+      unreadable:
+        'This PDF is stored in a way that cannot be checked. Please save it again as a PDF.',
+      'active-content':
+        'This PDF contains scripts, actions or attached files. Please save it as a plain PDF.',
+    },
+  },
   enquiry: {
     steps: [
       'Contact Details',
@@ -132,6 +192,9 @@ export const en = {
     title: 'Thank you',
     description: 'Your message or enquiry has reached our team; we will get back to you shortly.',
     text: 'Your message has reached our team. We will get back to you shortly.',
+    /** After an application (`?form=application`), before what happens next. */
+    application: 'Your application has reached our team.',
+    careers: 'Back to careers',
     home: 'Back to the home page',
   },
 } as const;

@@ -5,6 +5,7 @@
  * them (index.ts), in the browser only the page's (`loadFormText`, a chunk of its own, or the
  * island's props), so a visitor's scripts never carry the words of languages they do not read.
  */
+import type { CvRefusalCode } from '../../lib/schemas/application.ts';
 import type { EnquiryOption, EnquiryWizardField } from '../../lib/schemas/enquiry.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../locales.ts';
 export { fill } from '../fill.ts';
@@ -14,11 +15,17 @@ import { validation as enValidation } from './en-validation.ts';
 /** The shape of en.ts with every text widened to `string`: what each language must provide. */
 type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
-/** What each language provides: every text of en.ts, a label for every wizard field and option. */
+/**
+ * What each language provides: every text of en.ts, a label for every wizard field and option,
+ * and words for every reason a CV is refused.
+ */
 export type FormText = Texts<typeof en> & {
   readonly enquiry: {
     readonly labels: Readonly<Record<EnquiryWizardField, string>>;
     readonly options: Readonly<Record<EnquiryOption, string>>;
+  };
+  readonly application: {
+    readonly cvRefusals: Readonly<Record<CvRefusalCode, string>>;
   };
 };
 

@@ -105,12 +105,8 @@ export const en = {
     posted: 'Posted on',
     details: 'Role details',
     apply: 'Apply',
-    /**
-     * Under the Apply heading until the application form exists (issue 39, item 2): the
-     * contact form, as the careers page's own text says.
-     */
-    applyText:
-      'Introduce yourself through our contact form: name this role, and tell us about your experience and where you are based.',
+    /** Under the Apply heading, above the application form (issue 39, item 2). */
+    applyText: 'Fill in the form below and attach your CV. We read every application ourselves.',
     allOpenings: 'All open positions',
     /** "per month" after a salary figure. */
     per: {

@@ -1,5 +1,5 @@
 /**
- * JSON posts of the public forms. Each carries the `Idempotency-Key` of its draft: a retry of the
+ * JSON (and, with a file, multipart) posts of the public forms. Each carries the `Idempotency-Key` of its draft: a retry of the
  * same submission (after a 503, a timeout or a lost connection) reuses the key, so the server
  * stores it once however often it arrives; an edited submission gets a new key (see draft.ts).
  *
@@ -39,18 +39,37 @@ export function isRetryable(status: number): boolean {
  * status decides success, never the body; on failure the server's field messages are returned for
  * display and its whole answer is logged.
  */
-export async function postJson(
+export function postJson(
   url: string,
   body: unknown,
   idempotencyKey?: string,
 ): Promise<SubmitResult> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-  };
+  return post(url, JSON.stringify(body), { 'Content-Type': 'application/json' }, idempotencyKey);
+}
+
+/**
+ * Posts a form with a file as multipart/form-data (the browser writes the boundary), answered as
+ * JSON (`Accept`), where the same post without JavaScript is answered with a redirect; otherwise
+ * as postJson.
+ */
+export function postMultipart(
+  url: string,
+  body: FormData,
+  idempotencyKey?: string,
+): Promise<SubmitResult> {
+  return post(url, body, {}, idempotencyKey);
+}
+
+async function post(
+  url: string,
+  body: string | FormData,
+  contentHeaders: Record<string, string>,
+  idempotencyKey: string | undefined,
+): Promise<SubmitResult> {
+  const headers: Record<string, string> = { ...contentHeaders, Accept: 'application/json' };
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   try {
-    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const response = await fetch(url, { method: 'POST', headers, body });
     const answer: unknown = await response.json().catch(() => null);
     const record =
       typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};

@@ -80,5 +80,6 @@ export const APPLICATION = leadKind({
     api: '/api/applications',
     page: '/careers/',
     anchor: 'application-form',
+    labels: (text) => text.application.labels,
   },
 });

@@ -25,6 +25,26 @@ export const OPENING_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The largest CV accepted: 5 MB (functions/_lib/cv/ checks the bytes; the form warns first). */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Why a CV is refused (functions/_lib/cv/ decides; the API answers with the words of the form's
+ * language, src/i18n/forms `application.cvRefusals`): a stable code for the record and tests.
+ */
+export const CV_REFUSAL_CODES = [
+  'empty',
+  'too-large',
+  'type',
+  'polyglot',
+  'archive',
+  'path',
+  'bomb',
+  'nested',
+  'macros',
+  'encrypted',
+  'unreadable',
+  'active-content',
+] as const;
+export type CvRefusalCode = (typeof CV_REFUSAL_CODES)[number];
+
 /** The cover note is short: a few paragraphs, not a second CV. */
 export const COVER_NOTE_MAX_LENGTH = 3_000;
 

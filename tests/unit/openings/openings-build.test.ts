@@ -97,6 +97,20 @@ describe('the careers pages with openings (built on 2026-11-29)', () => {
     expect(ar).toMatch(/<bdi dir="ltr"[^>]*>[^<]*35,000[^<]*50,000[^<]*<\/bdi>/);
   });
 
+  it('puts the application form on each opening’s page, for that opening, in its language', async () => {
+    const html = await page('careers/site-engineer-solar');
+    expect(html).toMatch(/<form id="application-form"[^>]*action="\/api\/applications"/);
+    expect(html).toMatch(/<input type="hidden" name="opening" value="site-engineer-solar"/);
+    expect(text(html)).toMatch(/Opening Site Engineer \(Solar\)/);
+    // Its hero button and Apply section lead to the form, not to the contact form.
+    expect(html).not.toContain('href="#contact-form"');
+    const ar = await page('ar/careers/site-engineer-solar');
+    expect(ar).toMatch(/<input type="hidden" name="lang" value="ar"/);
+    expect(ar).toMatch(/<input type="hidden" name="opening" value="site-engineer-solar"/);
+    // /careers keeps its open application below the list.
+    expect(await page('careers')).toMatch(/<input type="hidden" name="opening" value="open"/);
+  });
+
   it('builds no page for a closed opening, and answers its addresses 410', async () => {
     await expect(page('careers/field-trainer-internship')).rejects.toThrow();
     const rules = parseGoneRules(await readFile(join(root, 'dist/_redirects'), 'utf8'));
