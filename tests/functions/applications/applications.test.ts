@@ -168,3 +168,17 @@ describe('the e-mails of an application', () => {
     expect(mail).not.toHaveProperty('attachments');
   });
 });
+
+describe('in the applicant’s language', () => {
+  it('refuses a CV in the form’s language', async () => {
+    const html = Buffer.from('<!doctype html><p>not a CV</p>');
+    for (const lang of ['ml', 'ar'] as const) {
+      const res = await post(applicationForm({ lang }, { bytes: html, name: 'cv.pdf' }));
+      expect(res.status).toBe(400);
+      const { fields } = (await res.json()) as { fields: Record<string, string> };
+      const { formText } = await import('../../../src/i18n/forms/index.ts');
+      expect(fields['cv']).toBe(formText(lang).application.cvRefusals.type);
+      expect(fields['cv']).not.toMatch(/[A-Za-z]{6,}/u);
+    }
+  });
+});
