@@ -125,7 +125,9 @@ test.describe('search and filters of the lists', () => {
     // The header counts New enquiries again as soon as the status is saved, and shows that count.
     // (Other tests add enquiries meanwhile: the number itself may go either way.)
     const counts = page.locator('.admin-counts');
-    await expect(counts).toHaveText(/^\d+ new enquir(y|ies) · \d+ unread messages?$/);
+    await expect(counts).toHaveText(
+      /^\d+ new enquir(y|ies) · \d+ unread messages? · \d+ new applications?$/,
+    );
     await row.getByRole('button', { name: /^View/ }).click();
     const modal = page.getByRole('dialog', { name: 'Enquiry Details' });
     await modal.getByLabel('Status').selectOption('Contacted');
@@ -280,9 +282,7 @@ test.describe("erase a person's data", () => {
     await seeder.post('/api/enquiries', enquiryBody(`Before ${token}`, { emailAddress: email }));
     await logIn(page, roomOf('security').path);
     const section = await findRecords(page, email);
-    await expect(section.getByRole('status')).toHaveText(
-      `Found 1 enquiry for ${email}.`,
-    );
+    await expect(section.getByRole('status')).toHaveText(`Found 1 enquiry for ${email}.`);
     await seeder.post('/api/contact', { name: `After ${token}`, email, message: 'Me again.' });
 
     await section.getByRole('button', { name: 'Delete 1 record' }).click();
