@@ -46,7 +46,7 @@ import { acknowledgement, acknowledging, limitReached } from './acknowledgement.
 import { notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
 import { leadNotification } from './notifications.ts';
-import { StorageUnavailableError } from './repositories/store.ts';
+import { StorageUnavailableError, restartStorageClock } from './repositories/store.ts';
 import {
   KeyConflictError,
   SubmissionGoneError,
@@ -188,6 +188,8 @@ export function publicSubmission<S extends v.GenericSchema>(
       const status = file && !file.ok && result.success ? file.status : 400;
       throw new HttpError(status, invalidFieldsMessage(lang), { fields });
     }
+    // The upload and its check are the sender's time, not storage's: storage starts here.
+    if (attachment) restartStorageClock();
     // The record notes its file (what it is, its size and digest, the sender's name for it).
     const checked = file?.ok ? file.checked : undefined;
     const output = (

@@ -236,8 +236,11 @@ export async function call(handler: FunctionHandler, given: CallOptions): Promis
   const request = new Request(new URL(options.path, BASE_URL), {
     method,
     headers,
-    ...(body === undefined ? {} : { body }),
-  });
+    // A stream (a slow upload) must say it is sent half-duplex, as fetch requires.
+    ...(body === undefined
+      ? {}
+      : { body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) }),
+  } as RequestInit);
   return handler(request, {
     params: options.params ?? {},
     ip: options.ip ?? '203.0.113.7',

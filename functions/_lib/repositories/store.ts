@@ -55,6 +55,16 @@ export function withRequestScope<T>(
   return requestScope.run({ deadline: Date.now() + timeoutMs, deploy }, work);
 }
 
+/**
+ * Starts this request's storage time again from now: for a request whose body (a CV of up to
+ * 5 MB, uploaded from a slow phone) took time to arrive and be checked before any storage work
+ * began. The deadline bounds storage, not the sender's connection; it only ever moves later.
+ */
+export function restartStorageClock(timeoutMs: number = storageTimeoutMs()): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.deadline = Math.max(scope.deadline, Date.now() + timeoutMs);
+}
+
 /** Whose data a deploy context reads and writes. */
 export type DataScope = { kind: 'site' } | { kind: 'deploy'; deployID: string | undefined };
 

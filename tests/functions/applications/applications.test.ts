@@ -182,3 +182,35 @@ describe('in the applicant’s language', () => {
     }
   });
 });
+
+describe('a slow upload', () => {
+  it('is stored: the storage deadline starts once the CV has arrived and been checked', async () => {
+    const { vi } = await import('vitest');
+    const { testProof } = await import('../helpers.ts');
+    vi.stubEnv('STORAGE_TIMEOUT_MS', '500');
+    const form = applicationForm();
+    form.set('altcha', await testProof());
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    // The body arrives in two halves, 800 ms apart: longer than the whole storage deadline.
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.slice(0, bytes.length >> 1));
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        controller.enqueue(bytes.slice(bytes.length >> 1));
+        controller.close();
+      },
+    });
+    const res = await call(applicationsFn, {
+      path: '/api/applications',
+      body,
+      headers: {
+        'content-type': encoded.headers.get('content-type')!,
+        accept: 'application/json',
+      },
+      context: {},
+    });
+    expect(res.status).toBe(201);
+    expect(await list()).toHaveLength(1);
+  });
+});
