@@ -1,9 +1,9 @@
 /**
  * The e-mails a visitor and the office receive, as sent (issue 41, "Measure and report"): posts
- * one enquiry and one contact message in each language to the real functions, against a
+ * one enquiry, one contact message and one job application in each language to the real functions, against a
  * temporary local Blobs server, with the mail going to a loopback SMTP server, delivers the
  * outbox, and writes each message received as a mail client shows it (Subject, To, From and the
- * decoded text body) to `<out>/mail-<enquiry|contact>-<lang>-<ack|notify>.txt`.
+ * decoded text body) to `<out>/mail-<enquiry|contact|application>-<lang>-<ack|notify>.txt`.
  *
  *   node_modules/.bin/node scripts/mail-samples.ts [out-dir]   (default /tmp/visitor-measures)
  *
@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { SMTPServer } from 'smtp-server';
 import contactFn from '../functions/contact.ts';
+import applicationsFn from '../functions/applications.ts';
+import { makePdf } from '../tests/support/hostile-files.ts';
 import enquiriesFn from '../functions/enquiries.ts';
 import { issueChallenge } from '../functions/_lib/proof-of-work.ts';
 import { deliverDue } from '../functions/_lib/outbox.ts';
@@ -24,6 +26,15 @@ import { createLocalBlobsServer } from './local-blobs.ts';
 import { sampleEnquiry } from './bench-kit.ts';
 
 const out = process.argv[2] ?? '/tmp/visitor-measures';
+
+/** The multipart body of an application: its fields, consent, and a one-page PDF as the CV. */
+function applicationBody(values: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) form.set(key, value);
+  form.set('consent', 'yes');
+  form.set('cv', new Blob([new Uint8Array(makePdf())], { type: 'application/pdf' }), 'cv.pdf');
+  return form;
+}
 const TOKEN = 'mail-samples-token';
 
 /** Realistic leads per language: what a visitor in Kerala, the Gulf or the UK would send. */
@@ -50,6 +61,14 @@ const LEADS = {
       email: 'sarah.t@example.co.uk',
       message: 'Do you carry out environmental impact assessments in the UK?',
     },
+    application: {
+      name: 'Daniel Okafor',
+      email: 'daniel.okafor@example.com',
+      phone: '+44 7700 900123',
+      opening: 'open',
+      location: 'Manchester, United Kingdom',
+      coverNote: 'Environmental engineer, eight years of impact assessments for wind farms.',
+    },
   },
   ml: {
     enquiry: sampleEnquiry({
@@ -69,6 +88,14 @@ const LEADS = {
       email: 'rajesh.kumar@example.in',
       phone: '(0484) 200 0000',
       message: 'ഞങ്ങളുടെ പഞ്ചായത്തിലെ മാലിന്യ സംസ്കരണത്തെക്കുറിച്ച് സംസാരിക്കാൻ ആഗ്രഹിക്കുന്നു.',
+    },
+    application: {
+      name: 'അനു വർഗീസ്',
+      email: 'anu.varghese@example.in',
+      phone: '+91 94470 12345',
+      opening: 'open',
+      location: 'കോട്ടയം, കേരളം',
+      coverNote: 'ബയോഗ്യാസ് പ്ലാന്റുകളുടെ പരിപാലനത്തിൽ അഞ്ചു വർഷത്തെ പരിചയമുണ്ട്.',
     },
   },
   ar: {
@@ -96,6 +123,14 @@ const LEADS = {
       email: 'ahmed@example.ae',
       phone: '+971 4 123 4567',
       message: 'هل تقدمون دراسات تقييم الأثر البيئي في دولة الإمارات؟',
+    },
+    application: {
+      name: 'ليلى حداد',
+      email: 'layla.haddad@example.ae',
+      phone: '+971 50 123 4567',
+      opening: 'open',
+      location: 'دبي، الإمارات العربية المتحدة',
+      coverNote: 'مهندسة طاقة شمسية، خبرة ست سنوات في تصميم الأنظمة على الأسطح.',
     },
   },
 } as const;
@@ -191,17 +226,24 @@ try {
     for (const [kind, handler, path, fields] of [
       ['enquiry', enquiriesFn, '/api/enquiries', leads.enquiry],
       ['contact', contactFn, '/api/contact', leads.contact],
+      ['application', applicationsFn, '/api/applications', leads.application],
     ] as const) {
       received.length = 0;
-      const body = JSON.stringify({ ...fields, lang, altcha: await proof() });
-      const res = await handler(
-        new Request(`http://localhost:8888${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        }),
-        { params: {}, ip: `203.0.113.${ip++}` },
-      );
+      const values = { ...fields, lang, altcha: await proof() };
+      // An application is a form with a file, as the careers page sends it.
+      const request =
+        kind === 'application'
+          ? new Request(`http://localhost:8888${path}`, {
+              method: 'POST',
+              headers: { accept: 'application/json' },
+              body: applicationBody(values),
+            })
+          : new Request(`http://localhost:8888${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(values),
+            });
+      const res = await handler(request, { params: {}, ip: `203.0.113.${ip++}` });
       console.log(`${kind} ${lang}: ${res.status} ${await res.text()}`);
       await deliverDue(undefined);
       for (const mail of received) {

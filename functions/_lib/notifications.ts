@@ -48,10 +48,14 @@ export function leadNotification<
   const { subject, fields = fieldsOf(kind), body } = kind.mail;
   const lines = fields
     .filter((field: string) => answered(record[field]))
-    .map(
-      (field: string) =>
-        `${(kind.labels as Record<string, string>)[field]}: ${show(record[field])}`,
-    );
+    .map((field: string) => {
+      // A stored value the kind gives a name to reads as the admin shows it ('Open application').
+      const value = record[field];
+      const names = kind.list.valueNames as
+        Readonly<Record<string, Record<string, string>>> | undefined;
+      const named = typeof value === 'string' ? names?.[field]?.[value] : undefined;
+      return `${(kind.labels as Record<string, string>)[field]}: ${named ?? show(value)}`;
+    });
   const lang = record['lang'];
   if (typeof lang === 'string') lines.push(`${LANGUAGE_LABEL}: ${LANGUAGE_NAMES[lang] ?? lang}`);
   // A file is never e-mailed (a CV stays behind the admin's sign-in): the e-mail says it is there.

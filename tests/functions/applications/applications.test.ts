@@ -163,6 +163,12 @@ describe('the e-mails of an application', () => {
     expect(mail.subject).toBe('New job application from Asha Nair');
     expect(mail.text).toContain('Opening: solar-site-engineer');
     expect(mail.text).toContain('Current location: Kochi, Kerala');
+    const open = await post(applicationForm());
+    const openId = ((await open.json()) as { _id: string })._id;
+    const [openRecord] = (await list()).filter((item) => item['_id'] === openId);
+    expect(leadNotification(APPLICATION, openRecord as never).text).toContain(
+      'Opening: Open application',
+    );
     expect(mail.text).toMatch(/^CV: PDF, 1 KB, in the admin$/m);
     expect(mail.text).toContain('Six years of rooftop solar design in Kerala.');
     expect(mail).not.toHaveProperty('attachments');
