@@ -207,7 +207,13 @@ function enhanceApplicationForm(form: HTMLFormElement): void {
       show('success');
       return;
     }
-    showErrors(result.fields);
+    // A body too large for the platform itself (Netlify refuses over 6 MB before any function
+    // runs) comes back without field messages: it can only be the CV.
+    const tooLarge = result.status === 413 && !result.fields[CV_FIELD];
+    const fields = tooLarge
+      ? { ...result.fields, [CV_FIELD]: file.dataset['tooLarge'] ?? '' }
+      : result.fields;
+    showErrors(fields);
     if (result.status === 422) {
       draft = renewKey(draft);
       saveDraft(draftKey, draft);
@@ -215,7 +221,7 @@ function enhanceApplicationForm(form: HTMLFormElement): void {
     show('error', result.retryable || result.status === 422);
     focusFirstInvalid(
       form,
-      MESSAGE_FIELDS.filter((field) => result.fields[field]),
+      MESSAGE_FIELDS.filter((field) => fields[field]),
       'application-',
     );
   }

@@ -153,6 +153,23 @@ test('an HTML file named cv.pdf gets the server’s words at the CV field, and n
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('a body the platform refuses as too large (413, no JSON) is named at the CV field', async ({
+  page,
+}) => {
+  // Netlify refuses a request over 6 MB itself, before the function runs, with a page of its own.
+  await page.route('**/api/applications', (route) =>
+    route.fulfill({ status: 413, contentType: 'text/plain', body: 'Payload Too Large' }),
+  );
+  const form = await openForm(page);
+  await fillApplication(form, `E2E platform ${Date.now()}`);
+  await form.getByLabel('CV', { exact: true }).setInputFiles(PDF);
+  await consentBox(form).check();
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(form.locator('#application-cv-error')).toContainText('larger than 5 MB');
+  await expect(form.getByLabel('CV', { exact: true })).toBeFocused();
+  await expect(form.getByLabel('Current location')).toHaveValue('Kochi, India');
+});
+
 test('the typed draft survives a reload; the CV must be attached again, and the form says so', async ({
   page,
 }) => {
