@@ -211,7 +211,7 @@ function enhanceApplicationForm(form: HTMLFormElement): void {
     // runs) comes back without field messages: it can only be the CV.
     const tooLarge = result.status === 413 && !result.fields[CV_FIELD];
     const fields = tooLarge
-      ? { ...result.fields, [CV_FIELD]: file.dataset['tooLarge'] ?? '' }
+      ? { ...result.fields, [CV_FIELD]: file.dataset['tooLargeToSend'] ?? '' }
       : result.fields;
     showErrors(fields);
     if (result.status === 422) {

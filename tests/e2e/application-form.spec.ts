@@ -165,7 +165,9 @@ test('a body the platform refuses as too large (413, no JSON) is named at the CV
   await form.getByLabel('CV', { exact: true }).setInputFiles(PDF);
   await consentBox(form).check();
   await form.getByRole('button', { name: 'Send application' }).click();
-  await expect(form.locator('#application-cv-error')).toContainText('larger than 5 MB');
+  await expect(form.locator('#application-cv-error')).toContainText(
+    'This file is too large to send from here.',
+  );
   await expect(form.getByLabel('CV', { exact: true })).toBeFocused();
   await expect(form.getByLabel('Current location')).toHaveValue('Kochi, India');
 });

@@ -75,6 +75,9 @@ export const en = {
     success: 'Application sent. Thank you!',
     error: 'Your application could not be sent.',
     retry: 'What you typed is kept: please send it again in a moment.',
+    /** The hosting platform refused the request as too large before the site saw it (413). */
+    tooLargeToSend:
+      'This file is too large to send from here. Please attach a smaller file, under 4 MB: a PDF saved at a lower image quality usually is.',
     cvRefusals: {
       empty: 'The CV file is empty. Please attach your CV as a PDF, DOCX or ODT file.',
       'too-large': 'The CV is larger than 5 MB. Please attach a smaller file.',
