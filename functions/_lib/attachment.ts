@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../src/i18n/locales.ts';
 import type { AnyLeadKind } from '../../src/lib/leads/index.ts';
-import { validationText } from '../../src/i18n/forms/registry.ts';
+import { applicationMessage } from '../../src/lib/schemas/application.ts';
 import { inspectCv } from './cv/index.ts';
 import { cvRefusalText } from './cv/refusal-text.ts';
 import type { SentFile } from './body.ts';
@@ -57,7 +57,7 @@ export function attachmentRules(kind: AnyLeadKind): AttachmentRules | undefined 
     field: declared.field,
     maxBytes: declared.maxBytes,
     inspect,
-    missing: (lang) => validationText(lang).cv,
+    missing: (lang) => applicationMessage('cv', lang),
   };
 }
 

@@ -29,6 +29,4 @@ export const validation = {
   preferredTimeline: 'Please select preferred timeline.',
   monthlyElectricityBill: 'Please enter the amount in numbers only.',
   negativeBill: 'The monthly bill cannot be negative.',
-  consent: 'Please agree to us keeping your application for 12 months, or we cannot consider it.',
-  cv: 'Please attach your CV as a PDF, DOCX or ODT file.',
 } as const;

@@ -1,3 +1,4 @@
+import { APPLICATION_MESSAGES } from '../../lib/schemas/application-messages.ts';
 import { validation } from './en-validation.ts';
 
 /**
@@ -78,6 +79,8 @@ export const en = {
     /** The hosting platform refused the request as too large before the site saw it (413). */
     tooLargeToSend:
       'This file is too large to send from here. Please attach a smaller file, under 4 MB: a PDF saved at a lower image quality usually is.',
+    /** The application schema's own messages (src/lib/schemas/application-messages.ts). */
+    messages: APPLICATION_MESSAGES,
     cvRefusals: {
       empty: 'The CV file is empty. Please attach your CV as a PDF, DOCX or ODT file.',
       'too-large': 'The CV is larger than 5 MB. Please attach a smaller file.',

@@ -4,7 +4,9 @@
  * this schema: a file is checked by its bytes on the server, and a draft never keeps it.
  */
 import * as v from 'valibot';
-import type { Locale } from '../../i18n/locales.ts';
+import { formText, hasFormText } from '../../i18n/forms/registry.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
+import { APPLICATION_MESSAGES, type ApplicationMessageKey } from './application-messages.ts';
 import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import type { LeadSource } from './source.ts';
 import {
@@ -15,6 +17,13 @@ import {
   requiredPhone,
   requiredText,
 } from './fields.ts';
+
+/** An application message in `lang` where its words are registered, else in English. */
+export function applicationMessage(key: ApplicationMessageKey, lang?: string): string {
+  return isLocale(lang) && hasFormText(lang)
+    ? formText(lang).application.messages[key]
+    : APPLICATION_MESSAGES[key];
+}
 
 /** The `opening` of an application sent from /careers rather than from an opening's page. */
 export const OPEN_APPLICATION = 'open';
@@ -69,7 +78,10 @@ export const ApplicationSchema = v.object({
   /** Consent to keep the application (and its CV) for 12 months: required. */
   consent: v.pipe(
     v.unknown(),
-    v.check((value) => AGREED.has(value), message('consent')),
+    v.check(
+      (value) => AGREED.has(value),
+      (issue) => applicationMessage('consent', issue.lang),
+    ),
     v.transform(() => true as const),
   ),
 });

@@ -185,6 +185,10 @@ describe('in the applicant’s language', () => {
       const { formText } = await import('../../../src/i18n/forms/index.ts');
       expect(fields['cv']).toBe(formText(lang).application.cvRefusals.type);
       expect(fields['cv']).not.toMatch(/[A-Za-z]{6,}/u);
+      const unticked = await post(applicationForm({ lang, consent: '' }, null));
+      const missing = ((await unticked.json()) as { fields: Record<string, string> }).fields;
+      expect(missing['consent']).toBe(formText(lang).application.messages.consent);
+      expect(missing['cv']).toBe(formText(lang).application.messages.cv);
     }
   });
 });
