@@ -15,6 +15,7 @@
 import * as v from 'valibot';
 import { validationText } from '../i18n/forms/registry';
 import { loadFormText } from '../i18n/forms/load';
+import { registerApplicationMessages } from '../lib/schemas/application-messages';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
 import { ApplicationSchema } from '../lib/schemas/application';
 import { fieldErrors } from '../lib/schemas/fields';
@@ -247,6 +248,8 @@ await Promise.all(
   forms
     .map((form) => languageOf(form))
     .filter((lang) => lang !== DEFAULT_LOCALE)
-    .map(loadFormText),
+    .map(async (lang) =>
+      registerApplicationMessages(lang, (await loadFormText(lang)).application.messages),
+    ),
 );
 for (const form of forms) enhanceApplicationForm(form);

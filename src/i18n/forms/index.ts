@@ -4,12 +4,18 @@
  * language.
  */
 import { registerFormText } from './registry.ts';
+import { registerApplicationMessages } from '../../lib/schemas/application-messages.ts';
 import { ar } from './ar.ts';
 import { en } from './en.ts';
 import { ml } from './ml.ts';
 
-registerFormText('en', en);
-registerFormText('ml', ml);
-registerFormText('ar', ar);
+for (const [locale, text] of [
+  ['en', en],
+  ['ml', ml],
+  ['ar', ar],
+] as const) {
+  registerFormText(locale, text);
+  registerApplicationMessages(locale, text.application.messages);
+}
 
 export * from './registry.ts';

@@ -9,3 +9,23 @@ export const APPLICATION_MESSAGES = {
 } as const;
 
 export type ApplicationMessageKey = keyof typeof APPLICATION_MESSAGES;
+
+/** Each language's application messages, as registered (English is built in). */
+const registered: Partial<Record<string, Readonly<Record<ApplicationMessageKey, string>>>> = {};
+
+/**
+ * Makes `messages` the application messages in `lang`: the server registers every language's
+ * (src/i18n/forms/index.ts), the form's script its page's. Apart from the forms' registry, so
+ * that the shared schemas' bundle (every form's, the wizard's too) carries none of this.
+ */
+export function registerApplicationMessages(
+  lang: string,
+  messages: Readonly<Record<ApplicationMessageKey, string>>,
+): void {
+  registered[lang] = messages;
+}
+
+/** An application message in `lang` where registered, else in English. */
+export function applicationMessage(key: ApplicationMessageKey, lang?: string): string {
+  return (lang === undefined ? undefined : registered[lang]?.[key]) ?? APPLICATION_MESSAGES[key];
+}

@@ -4,9 +4,10 @@
  * this schema: a file is checked by its bytes on the server, and a draft never keeps it.
  */
 import * as v from 'valibot';
-import { formText, hasFormText } from '../../i18n/forms/registry.ts';
-import { isLocale, type Locale } from '../../i18n/locales.ts';
-import { APPLICATION_MESSAGES, type ApplicationMessageKey } from './application-messages.ts';
+
+export { applicationMessage } from './application-messages.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { applicationMessage } from './application-messages.ts';
 import type { AcknowledgementSkipped } from './acknowledgement.ts';
 import type { LeadSource } from './source.ts';
 import {
@@ -17,13 +18,6 @@ import {
   requiredPhone,
   requiredText,
 } from './fields.ts';
-
-/** An application message in `lang` where its words are registered, else in English. */
-export function applicationMessage(key: ApplicationMessageKey, lang?: string): string {
-  return isLocale(lang) && hasFormText(lang)
-    ? formText(lang).application.messages[key]
-    : APPLICATION_MESSAGES[key];
-}
 
 /** The `opening` of an application sent from /careers rather than from an opening's page. */
 export const OPEN_APPLICATION = 'open';
