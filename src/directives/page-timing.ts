@@ -1,7 +1,8 @@
 /**
  * When the page finished loading, on the performance timeline (ms): the origin of the home
- * slider's autoplay count, shared by the `client:needed` directive (which hydrates the slider just
- * before the first step) and the slider (which takes that step on time, whenever it hydrated).
+ * slider's autoplay count, shared by the script that plays it before hydration
+ * (src/scripts/slider-autoplay.ts) and the island (which takes that step on time, whenever it
+ * hydrated).
  */
 export function loadedAt(): number | undefined {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];

@@ -1,27 +1,27 @@
 /**
  * `client:needed`: an island that hydrates when a visitor first needs it, so React is not
  * requested while the page loads. It hydrates on the first pointer, key or focus inside it, and
- * optionally when an event reaches the document or at a time after the page's load event:
+ * optionally when an event reaches the document:
  *
- *   <HomeSlider client:needed={{ afterLoadMs: 4000 }} />   // just before a timed first step
+ *   <HomeSlider client:needed />
  *   <Ticker client:needed={{ event: 'announcements:fresh' }} />
  *
- * `afterLoadMs` is skipped when the visitor prefers reduced motion (nothing moves by itself then).
- * A button clicked before the island is ready (an element in it carries `data-hydrated`, set once
+ * Just before it asks for the island's scripts it dispatches HYDRATING_EVENT on the island, so
+ * that a script standing in for it until then (src/scripts/slider-autoplay.ts) stops. A button clicked before the island is ready (an element in it carries `data-hydrated`, set once
  * its handlers are in place) is clicked again
  * once it is, if its name still says what it said when clicked: "Next slide" steps, while a
  * "Play slideshow" pressed before an autoplay that has since started (the button now says "Pause")
  * is already done. Links need no script and are left alone. tests/e2e/home.spec.ts pins it.
  */
 import type { ClientDirective } from 'astro';
-import { afterLoad, loadedAt } from './page-timing';
 
 export interface WhenNeededOptions {
-  /** Also hydrate this many ms after the page's load event, unless motion is reduced. */
-  afterLoadMs?: number;
   /** Also hydrate when this event is dispatched on the document. */
   event?: string;
 }
+
+/** Dispatched on the island (`<astro-island>`) when it starts to hydrate. */
+export const HYDRATING_EVENT = 'needed:hydrating';
 
 declare module 'astro' {
   interface AstroClientDirectives {
@@ -55,7 +55,7 @@ function ready(island: HTMLElement): Promise<void> {
 
 const whenNeeded: ClientDirective = (load, options, island) => {
   const value = (typeof options.value === 'object' && options.value) || {};
-  const { afterLoadMs, event } = value as WhenNeededOptions;
+  const { event } = value as WhenNeededOptions;
   const stops: (() => void)[] = [];
   const clicked: { button: HTMLElement; name: string }[] = [];
   let started = false;
@@ -70,6 +70,7 @@ const whenNeeded: ClientDirective = (load, options, island) => {
     if (started) return;
     started = true;
     for (const stop of stops) stop();
+    island.dispatchEvent(new Event(HYDRATING_EVENT));
     const hydrate = await load();
     await hydrate();
     // Buttons pressed until the island is ready (React may be attached before its handlers
@@ -88,14 +89,6 @@ const whenNeeded: ClientDirective = (load, options, island) => {
 
   for (const type of INTERACTIONS) listen(island, type);
   if (event) listen(document, event);
-  if (afterLoadMs !== undefined && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
-    afterLoad(() => {
-      if (started) return;
-      const at = (loadedAt() ?? performance.now()) + afterLoadMs;
-      const timer = setTimeout(() => void start(), Math.max(0, at - performance.now()));
-      stops.push(() => clearTimeout(timer));
-    });
-  }
 };
 
 export default whenNeeded;

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { motion } from '../config/motion';
 import { twoDigits } from '../lib/format';
 import { CrossFade } from './slider-cross-fade';
 import { loadedAt } from '../directives/page-timing';
+import { ICON_SHAPES, readHandoff, type Handoff, type IconShape } from './slider-dom';
 import { fill } from '../i18n/fill';
 import type { Messages } from '../i18n/ui/en';
 
@@ -52,15 +53,17 @@ const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * How long the first slide stays: until sliderAutoplayMs after the page's load event, wherever
- * hydration fell (the island hydrates when first needed, at the latest just before that step:
- * index.astro), so the first step keeps its time; at most one full delay.
+ * How long the slide shown at hydration stays: what is left of the stay the script before
+ * hydration counted (src/scripts/slider-autoplay.ts; a full one if it had stopped counting), else
+ * until sliderAutoplayMs after the page's load event, so a step keeps its time wherever hydration
+ * fell; at most one full delay.
  */
-function firstDelay(): number {
-  const loaded = loadedAt();
-  if (loaded === undefined) return motion.sliderAutoplayMs;
-  const left = loaded + motion.sliderAutoplayMs - performance.now();
-  return Math.min(motion.sliderAutoplayMs, Math.max(0, left));
+function firstDelay(handoff: Handoff | undefined): number {
+  const endsAt = handoff
+    ? handoff.stepAt
+    : (loadedAt() ?? performance.now()) + motion.sliderAutoplayMs;
+  if (endsAt === undefined) return motion.sliderAutoplayMs;
+  return Math.min(motion.sliderAutoplayMs, Math.max(0, endsAt - performance.now()));
 }
 
 /**
@@ -72,12 +75,18 @@ function firstDelay(): number {
  * Embla keeps the state (which slide, the loop, autoplay, swipes) and always jumps; the 800 ms
  * cross-fade is a CSS transition of opacity (slider-cross-fade.ts), run by the compositor rather
  * than by a script every frame.
+ *
+ * It hydrates on a visitor's first pointer, key or focus inside it; until then a small script
+ * plays the slideshow (src/scripts/slider-autoplay.ts) and hands over the slide shown and its
+ * count, where this starts: its first render is then the page as the visitor sees it.
  */
 export default function HomeSlider({ slides, heading, labels, direction = 'ltr' }: Props) {
+  const [handoff] = useState(readHandoff);
   // Each slide's delay, read by Autoplay from this very array (it keeps the array the function
   // returns): the first slide's first stay is what is left of its count, then every stay is full.
   const [delays] = useState(() => slides.map((): number => motion.sliderAutoplayMs));
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, direction }, [
+  const startIndex = handoff?.index ?? 0;
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, direction, startIndex }, [
     CrossFade(),
     Autoplay({
       delay: () => delays,
@@ -88,8 +97,9 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
       stopOnFocusIn: false,
     }),
   ]);
-  const [selected, setSelected] = useState(0);
-  const [playing, setPlaying] = useState(false);
+  const [selected, setSelected] = useState(startIndex);
+  // The script before hydration only ever plays: when it handed over, the slideshow is playing.
+  const [playing, setPlaying] = useState(handoff !== undefined);
   // Embla starts in an idle period after hydration, not in hydration's own task: its set-up
   // (measuring the slides, the loop, listeners) is the larger half of the work.
   const [ready, setReady] = useState(false);
@@ -103,7 +113,7 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
     // Once the first stay has been counted (a step, or a stop: pause, off screen), stays are full.
     const fullStays = () => delays.fill(motion.sliderAutoplayMs);
     if (autoplay && !reducedMotion()) {
-      delays[0] = firstDelay();
+      delays[emblaApi.selectedScrollSnap()] = firstDelay(handoff);
       emblaApi.on('select', fullStays).on('autoplay:stop', fullStays);
       autoplay.play();
       setPlaying(true);
@@ -116,7 +126,7 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
       section?.removeAttribute('data-hydrated');
       emblaApi.off('select', onSelect).off('select', fullStays).off('autoplay:stop', fullStays);
     };
-  }, [emblaApi, delays]);
+  }, [emblaApi, delays, handoff]);
 
   // Off screen, the slideshow waits (Embla's autoplay already waits in a hidden tab).
   useEffect(() => {
@@ -218,9 +228,10 @@ export default function HomeSlider({ slides, heading, labels, direction = 'ltr' 
             className="slider__button"
             onClick={togglePlay}
             aria-label={playing ? labels.pause : labels.play}
+            data-pause-label={labels.pause}
             data-slider-play
           >
-            {playing ? <PauseIcon /> : <PlayIcon />}
+            <SolidIcon shapes={playing ? ICON_SHAPES.pause : ICON_SHAPES.play} />
           </button>
         </div>
       </div>
@@ -273,8 +284,8 @@ function StepButton({
   );
 }
 
-/** A solid 20-pixel icon of the play/pause button, drawn by `children`. */
-function SolidIcon({ children }: { children: ReactNode }) {
+/** A solid 20-pixel icon of the play/pause button (slider-dom.ts draws the shapes). */
+function SolidIcon({ shapes }: { shapes: readonly IconShape[] }) {
   return (
     <svg
       width="20"
@@ -284,24 +295,9 @@ function SolidIcon({ children }: { children: ReactNode }) {
       aria-hidden="true"
       focusable="false"
     >
-      {children}
+      {shapes.map(([name, attributes], index) =>
+        createElement(name, { key: index, ...attributes }),
+      )}
     </svg>
-  );
-}
-
-function PauseIcon() {
-  return (
-    <SolidIcon>
-      <rect x="6" y="4" width="4" height="16" rx="1" />
-      <rect x="14" y="4" width="4" height="16" rx="1" />
-    </SolidIcon>
-  );
-}
-
-function PlayIcon() {
-  return (
-    <SolidIcon>
-      <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" />
-    </SolidIcon>
   );
 }

@@ -5,6 +5,7 @@
  * (src/styles/slider.css). Nothing is written per frame, unlike embla-carousel-fade.
  */
 import type { EmblaCarouselType, EmblaPluginType } from 'embla-carousel';
+import { layOverFirst } from './slider-dom';
 
 export function CrossFade(): EmblaPluginType {
   let embla: EmblaCarouselType | undefined;
@@ -28,11 +29,7 @@ export function CrossFade(): EmblaPluginType {
         moving.clear();
         moving.toggleActive(false);
       }
-      // Right to left, the slides are laid out leftwards: each moves right, over the first.
-      const towardsFirst = getComputedStyle(instance.containerNode()).direction === 'rtl' ? 1 : -1;
-      instance.slideNodes().forEach((node, index) => {
-        if (index > 0) node.style.transform = `translateX(${towardsFirst * 100 * index}%)`;
-      });
+      layOverFirst(instance.slideNodes(), instance.containerNode());
       instance.on('select', markCurrent);
       markCurrent();
     },

@@ -25,11 +25,12 @@ test.describe('home slider', () => {
     await page.goto('/');
     await waitForSplash(page);
     const slider = page.locator('[data-slider]');
-    await expect(slider).toHaveAttribute('data-hydrated', '');
     await expect(slider.locator('[aria-roledescription="slide"]')).toHaveCount(4);
     const number = slider.locator('[data-slide-number]');
 
+    // The press brings the slider to life and acts once it is ready.
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await expect(slider).toHaveAttribute('data-hydrated', '');
     const start = Number(await number.textContent());
     await expect(number).toHaveText(/^0[1-4]$/);
     await page.getByRole('button', { name: 'Next slide' }).click();
@@ -75,10 +76,10 @@ test.describe('home slider', () => {
     await page.goto('/');
     await waitForSplash(page);
     const number = page.locator('[data-slide-number]');
-    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
     await expect(number).toHaveText('02', { timeout: 7_000 });
 
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
     const paused = await number.textContent();
     await page.waitForTimeout(6_000);
     await expect(number).toHaveText(paused ?? '');
@@ -90,15 +91,20 @@ test.describe('home slider', () => {
   test('keeps playing while hovered (no pause on hover)', async ({ page }) => {
     await page.goto('/');
     await waitForSplash(page);
-    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
     await page.locator('.slider__text').first().hover();
+    await expect(page.locator('[data-slider]')).toHaveAttribute('data-hydrated', '');
     await expect(page.locator('[data-slide-number]')).toHaveText('02', { timeout: 7_000 });
   });
 
-  test('asks nothing of React while the page loads, and hydrates just before its first step', async ({
+  test('asks nothing of React while the page loads nor when it steps, and takes over where it is', async ({
     page,
   }) => {
     const requested = requestedPaths(page);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     // The list the page was built with is current, as the CDN would answer.
     await page.route('**/api/announcements', (route) => route.fulfill({ status: 304 }));
     await stoppedClock(page);
@@ -113,9 +119,35 @@ test.describe('home slider', () => {
     expect(slider[1]).toBe(ticker[1]); // React's renderer, shared.
     for (const script of [...slider, ...ticker]) expect(requested).not.toContain(script);
 
-    // Before the first step (5 s after load) the slider hydrates; the ticker still waits.
-    await page.clock.runFor(4_500);
+    // The first step (5 s after load) is taken without React, as the island would take it.
+    const section = page.locator('[data-slider]');
+    const slides = section.locator('.slider__slide');
+    const number = section.locator('[data-slide-number]');
+    await expect(section.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+    await page.clock.runFor(5_500);
+    await expect(number).toHaveText('02');
+    await expect(slides.nth(1)).toHaveAttribute('data-current', '');
+    await expect(slides.nth(0)).not.toHaveAttribute('data-current');
+    await expect(section.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveCount(
+      1,
+    );
+    await expect(section.locator('[inert] .slider__link')).toHaveCount(3);
+    await expect(section.getByRole('link', { name: 'Explore: Harnessing the Wind' })).toBeVisible();
+    for (const script of [...slider, ...ticker]) expect(requested).not.toContain(script);
+
+    // A pointer brings React, which starts at the slide shown and keeps its 5 s count.
+    await page.locator('.slider__text').nth(1).hover();
     await expect.poll(() => slider.every((script) => requested.includes(script))).toBe(true);
+    await expect(page.locator(SLIDER_ISLAND)).not.toHaveAttribute('ssr');
+    await page.clock.runFor(1_100); // Embla starts in an idle period.
+    await expect(section).toHaveAttribute('data-hydrated', '');
+    // React found the page as it renders that state: no hydration mismatch, nothing redrawn.
+    expect(errors).toEqual([]);
+    await expect(number).toHaveText('02');
+    await expect(slides.nth(1)).toHaveAttribute('data-current', '');
+    await expect(section.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+    await page.clock.runFor(3_500);
+    await expect(number).toHaveText('03');
     expect(requested).not.toContain(ticker[0]);
   });
 

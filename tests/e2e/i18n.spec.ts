@@ -278,6 +278,8 @@ test.describe('right to left', () => {
   }) => {
     await page.goto('/ar/');
     await waitForSplash(page);
+    // A pointer inside brings React, its cross-fade and its controls.
+    await page.locator('[data-slider]').hover();
     const slider = page.locator('[data-slider][data-hydrated]');
     await expect(slider).toBeVisible();
     const slides = slider.locator('.slider__slide');
@@ -286,7 +288,7 @@ test.describe('right to left', () => {
     for (const index of [1, 2, 3]) {
       expect((await slides.nth(index).boundingBox())?.x).toBeCloseTo(first?.x ?? -1, 0);
     }
-    // Paused first: the slider hydrates just before its first autoplay step, which would race Next.
+    // Paused first: an autoplay step would race Next.
     await slider.getByRole('button', { name: messages.ar.slider.pause }).click();
     await expect(slider.getByRole('button', { name: messages.ar.slider.play })).toBeVisible();
     const number = slider.locator('[data-slide-number]');
