@@ -13,6 +13,7 @@ export default leadEndpoint(APPLICATION, { publicCreate: true });
 export const config: Config = {
   path: [
     '/api/applications',
+    '/api/applications/parts',
     '/api/applications/:id',
     '/api/applications/:id/notes',
     '/api/applications/:id/cv',

@@ -10,6 +10,7 @@ import { dispatch, endpoint, type FunctionContext } from './http.ts';
 import { leadTimeline } from './repositories/timeline.ts';
 import { leadSubmission } from './submission.ts';
 import { fileDownload, isFilePath } from './file-download.ts';
+import { cvPartUpload, isPartsPath } from './cv-parts-endpoint.ts';
 import { timelineHandlers } from './timeline-handlers.ts';
 
 export function leadEndpoint(kind: AnyLeadKind, { publicCreate = false } = {}) {
@@ -20,7 +21,10 @@ export function leadEndpoint(kind: AnyLeadKind, { publicCreate = false } = {}) {
   const record = (_req: Request, context: FunctionContext) =>
     `${kind.store}/${context.params['id'] ?? ''}`;
   const download = kind.attachment && fileDownload(kind);
+  const uploadPart = kind.attachment && cvPartUpload();
   return endpoint((req, context) => {
+    // The parts of a large file, sent ahead of its record (cv-parts-endpoint.ts).
+    if (uploadPart && isPartsPath(req)) return dispatch(req, context, { POST: uploadPart });
     if (context.params['id'] === undefined) {
       return dispatch(req, context, { GET: admin(list), ...(create ? { POST: create } : {}) });
     }

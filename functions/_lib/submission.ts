@@ -22,13 +22,7 @@ import {
   isBotSubmission,
   type AcknowledgementSkipped,
 } from '../../src/lib/schemas/index.ts';
-import {
-  isFormPost,
-  isMultipartFormPost,
-  readBody,
-  readMultipart,
-  type SentFile,
-} from './body.ts';
+import { isFormPost, isMultipartFormPost, readBody, readMultipart, type SentFile } from './body.ts';
 import {
   attachmentRules,
   checkedFile,
@@ -47,6 +41,7 @@ import { notify, type Notification } from './mailer.ts';
 import { deliverAfterResponse, enqueue } from './outbox.ts';
 import { leadNotification } from './notifications.ts';
 import { StorageUnavailableError, restartStorageClock } from './repositories/store.ts';
+import { dropParts, readParts } from './repositories/cv-parts.ts';
 import {
   KeyConflictError,
   SubmissionGoneError,
@@ -178,9 +173,11 @@ export function publicSubmission<S extends v.GenericSchema>(
       return accepted(asForm, form, lang, caught ?? unstored(), acknowledged);
     }
     const result = v.safeParse(options.schema, data, { lang });
-    const file = attachment
-      ? await checkFile(attachment, files[attachment.field], lang)
-      : undefined;
+    // A large file came in parts ahead of the form (cv-parts.ts): joined here, then dropped.
+    const parts = attachment ? partsNamed(data) : undefined;
+    const sent = attachment && (await joinParts(files[attachment.field], parts));
+    if (parts) await dropParts(parts.token, parts.count, Date.now()).catch(() => {});
+    const file = attachment ? await checkFile(attachment, sent, lang) : undefined;
     if (!result.success || (file !== undefined && !file.ok)) {
       const fields = result.success ? {} : fieldErrors(result.issues);
       if (attachment && file && !file.ok) fields[attachment.field] = file.message;
@@ -248,6 +245,37 @@ export function publicSubmission<S extends v.GenericSchema>(
       throw error;
     }
   };
+}
+
+/** The parts a form names (`cvParts`: `<hour>.<upload>`, `cvPartCount`), if it names any. */
+function partsNamed(
+  data: Readonly<Record<string, unknown>>,
+): { token: string; count: number } | undefined {
+  const token = data['cvParts'];
+  const count = Number(data['cvPartCount']);
+  if (typeof token !== 'string' || token === '') return undefined;
+  return { token, count: Number.isInteger(count) ? count : 0 };
+}
+
+/**
+ * The whole file: its parts sent ahead, then the piece the form carries. Parts that cannot be
+ * found (never sent, or more than an hour old) make no file: the form is asked for it again.
+ */
+async function joinParts(
+  last: SentFile | undefined,
+  parts: { token: string; count: number } | undefined,
+): Promise<SentFile | undefined> {
+  if (parts === undefined || last === undefined) return last;
+  const found = await readParts(parts.token, parts.count, Date.now());
+  if (found === undefined) return undefined;
+  const total = found.reduce((sum, part) => sum + part.byteLength, last.bytes.byteLength);
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const part of [...found, last.bytes]) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return { bytes, name: last.name };
 }
 
 /** The sent file checked: refused with its message and status, or accepted and ready to store. */

@@ -31,7 +31,12 @@ export function leadRoutes(kind: AnyLeadKind): ApiRoute[] {
     [`${records}/:id/notes`, ['POST']],
     [`${records}/:id`, ['DELETE']],
     ...(kind.csv ? ([[`${records}.csv`, ['GET']]] as const) : []),
-    ...(kind.attachment ? ([[`${records}/:id/${kind.attachment.field}`, ['GET']]] as const) : []),
+    ...(kind.attachment
+      ? ([
+          [`${records}/parts`, ['POST']],
+          [`${records}/:id/${kind.attachment.field}`, ['GET']],
+        ] as const)
+      : []),
   ]);
 }
 
