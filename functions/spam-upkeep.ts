@@ -14,6 +14,7 @@ import { sweepSpentProofs } from './_lib/proof-of-work.ts';
 import { StorageUnavailableError, withRequestScope } from './_lib/repositories/store.ts';
 import { sweepSameText } from './_lib/repositories/same-text.ts';
 import { sweepHeldQuota } from './_lib/repositories/held-quota.ts';
+import { sweepCvParts } from './_lib/repositories/cv-parts.ts';
 
 /** Storage time for one run: Netlify stops a scheduled function after 30 s. */
 export const UPKEEP_DEADLINE_MS = 25_000;
@@ -27,7 +28,7 @@ export default async (
     const { swept, spent, held } = await withRequestScope(
       context?.deploy,
       async () => ({
-        swept: (await sweepSameText(now)) + (await sweepHeldQuota(now)),
+        swept: (await sweepSameText(now)) + (await sweepHeldQuota(now)) + (await sweepCvParts(now)),
         spent: await sweepSpentProofs(now),
         held: await heldDigest(context?.deploy?.context, now),
       }),

@@ -176,8 +176,13 @@ export function publicSubmission<S extends v.GenericSchema>(
     // A large file came in parts ahead of the form (cv-parts.ts): joined here, then dropped.
     const parts = attachment ? partsNamed(data) : undefined;
     const sent = attachment && (await joinParts(files[attachment.field], parts));
-    if (parts) await dropParts(parts.token, parts.count, Date.now()).catch(() => {});
     const file = attachment ? await checkFile(attachment, sent, lang) : undefined;
+    // Parts are dropped once their file is refused or stored; a storage fault keeps them for a
+    // retry (the sweep takes any left after two hours).
+    const dropJoined = async () => {
+      if (parts) await dropParts(parts.token, parts.count, Date.now()).catch(() => {});
+    };
+    if (file && !file.ok) await dropJoined();
     if (!result.success || (file !== undefined && !file.ok)) {
       const fields = result.success ? {} : fieldErrors(result.issues);
       if (attachment && file && !file.ok) fields[attachment.field] = file.message;
@@ -209,6 +214,7 @@ export function publicSubmission<S extends v.GenericSchema>(
           checked,
         );
         const acknowledged = options.screening.acknowledgedAsIf(output as FieldValues);
+        await dropJoined();
         return accepted(asForm, form, lang, held, acknowledged);
       }
       saved = await options.save(
@@ -226,6 +232,7 @@ export function publicSubmission<S extends v.GenericSchema>(
       if (error instanceof SubmissionGoneError) throw new HttpError(410, KEY_GONE);
       throw error;
     }
+    await dropJoined();
     const { record, replayed } = saved;
     const acknowledged = await announce(req, options, record, replayed, context);
     return accepted(asForm, form, lang, record, acknowledged);

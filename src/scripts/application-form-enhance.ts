@@ -29,7 +29,8 @@ import {
   saveDraft,
   updateDraft,
 } from '../lib/forms/draft';
-import { postMultipart } from '../lib/forms/submit';
+import { isRetryable, postMultipart, type SubmitResult } from '../lib/forms/submit';
+import { sendAhead } from '../lib/forms/cv-parts';
 import { proveOnFocus } from '../lib/proof/guard';
 import { typedValues } from '../lib/forms/typed';
 import {
@@ -197,7 +198,24 @@ function enhanceApplicationForm(form: HTMLFormElement): void {
     const body = new FormData(form);
     const altcha = await proof.take();
     if (altcha) body.set('altcha', altcha);
-    const result = await postMultipart(form.action, body, draft.idempotencyKey);
+    // A CV over one part goes ahead in parts; the form carries its last piece (cv-parts.ts).
+    const chosen = file.files?.[0];
+    const ahead = chosen ? await sendAhead(form.action, draft.idempotencyKey, chosen) : undefined;
+    if (ahead?.ok && ahead.token !== undefined) {
+      body.set(CV_FIELD, ahead.last);
+      body.set('cvParts', ahead.token);
+      body.set('cvPartCount', String(ahead.count));
+    }
+    const result: SubmitResult =
+      ahead && !ahead.ok
+        ? {
+            ok: false,
+            status: ahead.status,
+            fields: {},
+            error: undefined,
+            retryable: isRetryable(ahead.status),
+          }
+        : await postMultipart(form.action, body, draft.idempotencyKey);
     if (result.ok) {
       removeDraft(draftKey);
       draft = freshDraft(emptyApplication);

@@ -130,6 +130,36 @@ test('sent with a small PDF, it is confirmed with a reference and the form is cl
   for (const { _id } of stored) await request.delete(`/api/applications/${_id}`, { headers });
 });
 
+test('a CV of 5 MB goes ahead in a part of 3 MB, and is stored whole', async ({
+  page,
+  request,
+}) => {
+  // Netlify takes about 4.5 MB of binary in one request: no single request may carry it all.
+  const big = Buffer.alloc(5 * 1024 * 1024, 0x20);
+  minimalPdf().copy(big, 0);
+  const form = await openForm(page);
+  const name = `E2E big ${Date.now()} ${test.info().project.name}`;
+  await fillApplication(form, name);
+  await form.getByLabel('CV', { exact: true }).setInputFiles({ ...PDF, buffer: big });
+  await consentBox(form).check();
+  const sizes: number[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname.startsWith('/api/applications'))
+      sizes.push(sent.postDataBuffer()?.length ?? 0);
+  });
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(form.getByText('Application sent. Thank you!')).toBeVisible({ timeout: 30_000 });
+  expect(sizes).toHaveLength(2);
+  expect(Math.max(...sizes)).toBeLessThanOrEqual(3 * 1024 * 1024 + 64 * 1024);
+
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const list = await request.get('/api/applications?pageSize=100', { headers });
+  const [stored] = ((await list.json()) as StoredApplication[]).filter((a) => a.name === name);
+  const cv = await request.get(`/api/applications/${stored!._id}/cv`, { headers });
+  expect((await cv.body()).equals(big)).toBe(true);
+  await request.delete(`/api/applications/${stored!._id}`, { headers });
+});
+
 test('an HTML file named cv.pdf gets the server’s words at the CV field, and nothing typed is lost', async ({
   page,
 }) => {

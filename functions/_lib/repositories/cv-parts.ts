@@ -24,8 +24,7 @@ const CV_PARTS_QUOTA_STORE = 'cv-parts-quota';
 const HOUR_MS = 3_600_000;
 const HOUR_DIGITS = 7;
 
-/** The largest part: 3 MB, 4 MB once base64-encoded, well within a 6 MB request. */
-export const CV_PART_BYTES = 3 * 1024 * 1024;
+export { CV_PART_BYTES } from '../../../src/lib/schemas/application.ts';
 /** Parts ahead of the application's own piece: a 5 MB CV needs one. */
 export const MAX_CV_PARTS = 2;
 /** An upload's id: the submission's Idempotency-Key (idempotencyKey in submission.ts). */

@@ -48,6 +48,12 @@ export const CV_REFUSAL_CODES = [
 ] as const;
 export type CvRefusalCode = (typeof CV_REFUSAL_CODES)[number];
 
+/**
+ * The largest part of a CV sent ahead of its form (functions/_lib/repositories/cv-parts.ts): 3 MB,
+ * 4 MB once Netlify base64-encodes it, within its 6 MB request.
+ */
+export const CV_PART_BYTES = 3 * 1024 * 1024;
+
 /** The cover note is short: a few paragraphs, not a second CV. */
 export const COVER_NOTE_MAX_LENGTH = 3_000;
 
