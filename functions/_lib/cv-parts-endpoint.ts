@@ -1,5 +1,5 @@
 /**
- * `POST /api/<store>/parts?upload=<id>&part=<n>[&hour=<h>]` (WORK IN PROGRESS, issue 39): one part
+ * `POST /api/<store>/parts?upload=<id>&part=<n>[&hour=<h>]` (issue 39): one part
  * of a large CV, sent ahead of its application as `application/octet-stream` (repositories/
  * cv-parts.ts says why). Answers 201 `{ token, part }`, the token the next parts (`hour`) and the
  * application (`cvParts`) name; 400 for a malformed id or part, 413 over CV_PART_BYTES, 415 for

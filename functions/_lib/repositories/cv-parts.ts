@@ -1,5 +1,5 @@
 /**
- * The parts of a large CV, sent ahead of its application (WORK IN PROGRESS, issue 39): Netlify
+ * The parts of a large CV, sent ahead of its application (issue 39): Netlify
  * takes at most 6 MB in one request and base64-encodes a binary one, which leaves about 4.5 MB for
  * a file; a CV of up to 5 MB is therefore sent by the form's script in parts of at most
  * CV_PART_BYTES, each a request of its own, and the application names them (`<hour>.<upload>`

@@ -1,5 +1,5 @@
 /**
- * A large CV sent in parts ahead of its application (WORK IN PROGRESS, issue 39): Netlify takes
+ * A large CV sent in parts ahead of its application (issue 39): Netlify takes
  * about 4.5 MB of binary in one request, so a 5 MB CV goes as a 3 MB part and a 2 MB piece in the
  * form; the function joins them, checks the whole, stores it and drops the part.
  */
