@@ -127,7 +127,8 @@ function tooLarge(): HttpError {
   return new HttpError(413, `Request body must be at most ${MAX_BODY_BYTES / 1024} KB.`);
 }
 
-async function readLimited(
+/** A body's bytes, at most `limit` of them; past it, `over()` is thrown and the rest not read. */
+export async function readLimited(
   req: Request,
   limit: number,
   over: () => HttpError = tooLarge,

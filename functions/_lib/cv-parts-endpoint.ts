@@ -6,7 +6,7 @@
  * another type, 409 when another file's part has the id, 429 past the site's hourly ceiling.
  */
 import { HttpError, json, type Handler } from './http.ts';
-import { mediaType } from './body.ts';
+import { mediaType, readLimited } from './body.ts';
 import { CV_PART_BYTES, MAX_CV_PARTS, UPLOAD_ID, putPart } from './repositories/cv-parts.ts';
 
 /** True for `/api/<store>/parts`. */
@@ -19,27 +19,7 @@ async function readPart(req: Request): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length'));
   const tooLarge = () => new HttpError(413, `A part is at most ${CV_PART_BYTES} bytes.`);
   if (Number.isFinite(declared) && declared > CV_PART_BYTES) throw tooLarge();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > CV_PART_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return readLimited(req, CV_PART_BYTES, tooLarge);
 }
 
 export function cvPartUpload(now: () => number = Date.now): Handler {
