@@ -242,6 +242,31 @@ test('without JavaScript the multipart post lands on the application’s thank-y
   await context.close();
 });
 
+test('without JavaScript the form says a CV over 4 MB cannot be sent, and the platform refuses one', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/careers');
+  const form = page.locator('form#application-form');
+  const cv = form.getByLabel('CV', { exact: true });
+  // The CV's hint (its description), as rendered: Playwright's text matching skips <noscript>.
+  const hint = form.locator(`#${await cv.getAttribute('aria-describedby')}`);
+  expect(await hint.evaluate((element) => (element as HTMLElement).innerText)).toBe(
+    'PDF, DOCX or ODT, at most 5 MB. With JavaScript turned off, a file over 4 MB cannot be sent: please attach a smaller one.',
+  );
+  await fillApplication(form, 'No Script Large');
+  // 4.6 MB: under the form's 5 MB, over what Netlify takes of binary in one request.
+  await cv.setInputFiles({ ...PDF, buffer: Buffer.alloc(4.6 * 1024 * 1024, 0x20) });
+  await consentBox(form).check();
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/applications')),
+    form.getByRole('button', { name: 'Send application' }).click(),
+  ]);
+  expect(answer.status()).toBe(413);
+  await context.close();
+});
+
 test('back from a refused plain post, the fields to check are marked', async ({ page }) => {
   await page.goto('/careers?error=1&fields=name,cv#application-form');
   const form = page.locator('form#application-form');
@@ -254,6 +279,11 @@ test('the careers page’s button and copy lead to the form', async ({ page }) =
   await page.goto('/careers');
   await expect(page.locator('main a[href="#application-form"]')).toHaveCount(2);
   await expect(page.locator('main a[href="/#contact-form"]')).toHaveCount(0);
+  // The line for visitors without JavaScript stays out of everyone else's way.
+  const hint = page.locator('form#application-form').locator('#application-cv-hint');
+  expect(await hint.evaluate((element) => (element as HTMLElement).innerText)).toBe(
+    'PDF, DOCX or ODT, at most 5 MB.',
+  );
 });
 
 for (const { path, lang, dir, name, submit, opening } of [

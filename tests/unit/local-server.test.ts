@@ -1,6 +1,7 @@
 /**
  * The local server (scripts/local-server.ts, what `npm start` and the browser tests run) on a real
- * loopback port: the 6 MB body cap is enforced without reading past it, and the 404 page carries
+ * loopback port: the 6 MB body cap (4.5 MB for a body Netlify base64-encodes) is enforced without
+ * reading past it, and the 404 page carries
  * netlify.toml's headers like every other page.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -10,7 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from '@netlify/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, type Route } from '../../scripts/local-functions.ts';
+import {
+  MAX_BINARY_BODY_BYTES,
+  MAX_BODY_BYTES,
+  type Route,
+} from '../../scripts/local-functions.ts';
 import { siteHandler, siteHeaders } from '../../scripts/local-server.ts';
 
 const root = process.cwd();
@@ -129,11 +134,61 @@ describe('the body cap (Netlify’s 6 MB)', () => {
     expect(sent).toBeLessThan(MAX_BODY_BYTES + 16 * 1024 * 1024);
   });
 
-  it('passes a body under the cap to the function whole', async () => {
+  it('passes a text body under the cap to the function whole', async () => {
     const body = Buffer.alloc(MAX_BODY_BYTES - 10, 'b');
-    const res = await fetch(`http://127.0.0.1:${port}/api/echo`, { method: 'POST', body });
+    const res = await fetch(`http://127.0.0.1:${port}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ bytes: MAX_BODY_BYTES - 10 });
+  });
+});
+
+describe('the cap on a body Netlify base64-encodes (4.5 MB as sent)', () => {
+  const post = (bytes: number, type?: string) =>
+    fetch(`http://127.0.0.1:${port}/api/echo`, {
+      method: 'POST',
+      ...(type === undefined ? {} : { headers: { 'content-type': type } }),
+      body: Buffer.alloc(bytes, 'c'),
+    });
+
+  it('is 6 MB once encoded', () => {
+    expect(Math.ceil(MAX_BINARY_BODY_BYTES / 3) * 4).toBe(MAX_BODY_BYTES);
+  });
+
+  it('passes a multipart body of exactly the cap and refuses one byte more', async () => {
+    const type = 'multipart/form-data; boundary=x';
+    const exact = await post(MAX_BINARY_BODY_BYTES, type);
+    expect(exact.status).toBe(200);
+    expect(await exact.json()).toEqual({ bytes: MAX_BINARY_BODY_BYTES });
+    const over = await post(MAX_BINARY_BODY_BYTES + 1, type);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: 'Request body is too large.' });
+  });
+
+  it('counts an octet stream, or a body of no stated type, as binary', async () => {
+    expect((await post(MAX_BINARY_BODY_BYTES + 1, 'application/octet-stream')).status).toBe(413);
+    expect((await post(MAX_BINARY_BODY_BYTES + 1)).status).toBe(413);
+  });
+
+  it('gives JSON and form posts the whole 6 MB', async () => {
+    for (const type of ['application/json', 'application/x-www-form-urlencoded; charset=utf-8']) {
+      const res = await post(MAX_BINARY_BODY_BYTES + 1, type);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ bytes: MAX_BINARY_BODY_BYTES + 1 });
+    }
+  });
+
+  it('refuses a declared multipart length over it before reading a byte', async () => {
+    const { text } = await raw(
+      'POST /api/echo HTTP/1.1\r\nHost: localhost\r\n' +
+        'content-type: multipart/form-data; boundary=x\r\n' +
+        `content-length: ${MAX_BINARY_BODY_BYTES + 1}\r\n\r\n`,
+      1_000,
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
   });
 });
 

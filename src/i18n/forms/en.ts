@@ -66,6 +66,9 @@ export const en = {
       cv: 'PDF, DOCX or ODT, at most 5 MB.',
       /** After a draft was put back: the typed fields come back, a file never does. */
       cvAgain: 'What you typed is kept, but a file cannot be: please attach your CV again.',
+      /** Shown only without JavaScript: the whole form is then one request (README, Netlify's limit). */
+      cvNoScript:
+        'With JavaScript turned off, a file over 4 MB cannot be sent: please attach a smaller one.',
     },
     /** The opening of an application sent from /careers. */
     openApplication: 'Open application',
