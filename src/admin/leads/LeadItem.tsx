@@ -1,16 +1,9 @@
 import { useId, useState } from 'react';
 import { downloadAttachment } from '../api/leads';
-import {
-  displayValue,
-  formatDate,
-  formatPhone,
-  languageName,
-  mailtoHref,
-  NOT_AVAILABLE,
-} from '../display';
+import { displayValue, formatPhone, mailtoHref, NOT_AVAILABLE } from '../display';
 import { acknowledgementNote } from '../display/values';
 import { sizeInWords } from '../../lib/file-size';
-import { DEFAULT_STATUS, isRecord, type FollowUp } from '../../lib/schemas';
+import { isRecord, type FollowUp } from '../../lib/schemas';
 import type { AnyLeadKind } from '../../lib/leads';
 import type { LeadSource } from '../../lib/leads/kind';
 import { useFileDownload } from '../hooks/useFileDownload';
@@ -19,6 +12,7 @@ import Alert from '../components/Alert';
 import Button from '../components/Button';
 import EmailAddress from '../components/EmailAddress';
 import FollowUpPanel from './FollowUpPanel';
+import LeadStamp from './LeadStamp';
 import SourceDetails from './SourceDetails';
 
 /** A record of any kind, as the admin API returns it. */
@@ -100,11 +94,7 @@ export default function LeadItem<T extends AnyLead>({
             {shown(kind, field, record)}
           </span>
         ))}
-        <span className="admin-list__link admin-nowrap">{formatDate(record.createdAt)}</span>
-        <span className="admin-list__link">{languageName(record.lang)}</span>
-        <span className="admin-badge" data-status={record.status ?? DEFAULT_STATUS}>
-          {record.status ?? DEFAULT_STATUS}
-        </span>
+        <LeadStamp record={record} />
       </div>
       <ItemActions
         open={open}

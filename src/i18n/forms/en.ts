@@ -1,4 +1,5 @@
 import { APPLICATION_MESSAGES } from '../../lib/schemas/application-messages.ts';
+import { applicationLabels } from './en-application-labels.ts';
 import { validation } from './en-validation.ts';
 
 /**
@@ -45,16 +46,7 @@ export const en = {
     openHeading: 'Introduce yourself',
     openLead:
       'No opening that fits yet? Send us your CV, and we will consider you as new projects begin.',
-    labels: {
-      name: 'Full name',
-      email: 'Email',
-      phone: 'Phone',
-      opening: 'Opening',
-      location: 'Current location',
-      coverNote: 'Cover note',
-      consent: 'Agreed to be kept for 12 months',
-      cv: 'CV',
-    },
+    labels: applicationLabels,
     placeholders: {
       name: 'Enter your full name',
       email: 'Enter a valid email address',

@@ -4,8 +4,9 @@
  * crash or a stray click loses nothing. The key is made when the draft starts and made anew
  * whenever a value changes, so a retry is recognised as one and an edit never is.
  *
- * Framework-free: the wizard's React hook (islands/forms/useSessionDraft) and the contact form's
- * plain script (scripts/contact-form.ts) both keep their drafts with it.
+ * Framework-free: the wizard's React hook (islands/forms/useSessionDraft) and the public forms'
+ * plain scripts (lib/forms/enhance.ts, for the contact and application forms) keep their drafts
+ * with it.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from './idempotency';

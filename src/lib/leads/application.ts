@@ -2,10 +2,18 @@
 import { ApplicationSchema, CV_MAX_BYTES, OPEN_APPLICATION } from '../schemas/application.ts';
 import { APPLICATION_STATUSES } from '../schemas/follow-up.ts';
 import { APPLICATION_SEARCH } from '../schemas/search.ts';
+import { applicationLabels } from '../../i18n/forms/en-application-labels.ts';
 import { leadKind } from './kind.ts';
 
 /** The months an application is kept, as the applicant agreed to in the form. */
 export const APPLICATION_RETENTION_MONTHS = 12;
+
+/**
+ * The fields' labels as the careers form shows them in English (en.ts's `application.labels`),
+ * which are also the office's words for them (admin, CSV, the e-mail to the company) and the
+ * English acknowledgement's: one wording, kept with the form's copy. The CV's is the attachment's.
+ */
+const { cv: CV_LABEL, ...FORM_LABELS } = applicationLabels;
 
 export const APPLICATION = leadKind({
   key: 'applications',
@@ -15,7 +23,7 @@ export const APPLICATION = leadKind({
   statuses: APPLICATION_STATUSES,
   // Kept for the 12 months the applicant agreed to, from the day it was sent, whatever its status.
   retention: { months: APPLICATION_RETENTION_MONTHS, from: 'created', purgeable: 'all' },
-  attachment: { field: 'cv', label: 'CV', maxBytes: CV_MAX_BYTES },
+  attachment: { field: 'cv', label: CV_LABEL, maxBytes: CV_MAX_BYTES },
   insights: false,
   schema: ApplicationSchema,
   summary: {
@@ -28,15 +36,7 @@ export const APPLICATION = leadKind({
   },
   person: { email: 'email', name: 'name', phone: 'phone' },
   search: APPLICATION_SEARCH,
-  labels: {
-    name: 'Full name',
-    email: 'Email',
-    phone: 'Phone',
-    opening: 'Opening',
-    location: 'Current location',
-    coverNote: 'Cover note',
-    consent: 'Agreed to be kept for 12 months',
-  },
+  labels: FORM_LABELS,
   mail: {
     subject: 'job application',
     fields: ['name', 'email', 'phone', 'opening', 'location'],

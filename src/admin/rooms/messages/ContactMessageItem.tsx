@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import type { AdminContactMessage } from '../../api/leads';
-import { formatDate, languageName, mailtoHref } from '../../display';
+import { mailtoHref } from '../../display';
 import { acknowledgementNote } from '../../display/values';
-import { DEFAULT_STATUS } from '../../../lib/schemas';
 import { MESSAGE } from '../../../lib/leads';
 import FollowUpPanel from '../../leads/FollowUpPanel';
 import ItemActions from '../../leads/ItemActions';
+import LeadStamp from '../../leads/LeadStamp';
 import SourceDetails from '../../leads/SourceDetails';
 import Button from '../../components/Button';
 import EmailAddress from '../../components/EmailAddress';
@@ -38,11 +38,7 @@ export default function ContactMessageItem({ message, onDelete, onChange }: Prop
         ) : (
           <EmailAddress address={message.email} />
         )}
-        <span className="admin-list__link admin-nowrap">{formatDate(message.createdAt)}</span>
-        <span className="admin-list__link">{languageName(message.lang)}</span>
-        <span className="admin-badge" data-status={message.status ?? DEFAULT_STATUS}>
-          {message.status ?? DEFAULT_STATUS}
-        </span>
+        <LeadStamp record={message} />
       </div>
       <ItemActions
         open={open}
