@@ -174,9 +174,11 @@ export function formBehaviour<V extends DraftValues<V>>(form: HTMLFormElement, s
     if (status === 'success' || status === 'error') show('idle');
   }
 
+  /** The fields the draft keeps (a stored draft may carry others; only these are edits). */
+  const kept = Object.keys(empty());
   form.addEventListener('input', (event) => {
     const field = (event.target as HTMLInputElement).name;
-    if (!Object.hasOwn(draft.values, field)) return; // the honeypot, or a file
+    if (!kept.includes(field)) return; // the honeypot, or a file
     keep();
     if (errors[field]) showErrors({ ...errors, [field]: undefined });
     edited();
