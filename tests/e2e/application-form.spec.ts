@@ -5,7 +5,7 @@
  * opening, and building one in costs a second full build, so an opening's page is covered by
  * tests/unit/openings/openings-build.test.ts (the form there, for that opening) instead.
  */
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { UUID } from './lead-forms-support';
 import { adminToken, axeViolations } from './support';
 
@@ -221,13 +221,18 @@ test('the typed draft survives a reload; the CV must be attached again, and the 
   await expect(again.getByText('please attach your CV again')).toBeHidden();
 });
 
-test('without JavaScript the multipart post lands on the application’s thank-you page', async ({
-  browser,
-}) => {
+/** /careers in a browser that runs no script, and its form. */
+async function careersWithoutScripts(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/careers');
-  const form = page.locator('form#application-form');
+  return { context, page, form: page.locator('form#application-form') };
+}
+
+test('without JavaScript the multipart post lands on the application’s thank-you page', async ({
+  browser,
+}) => {
+  const { context, page, form } = await careersWithoutScripts(browser);
   await fillApplication(form, 'No Script Applicant');
   await form.getByLabel('CV', { exact: true }).setInputFiles(PDF);
   await consentBox(form).check();
@@ -245,10 +250,7 @@ test('without JavaScript the multipart post lands on the application’s thank-y
 test('without JavaScript the form says a CV over 4 MB cannot be sent, and the platform refuses one', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto('/careers');
-  const form = page.locator('form#application-form');
+  const { context, page, form } = await careersWithoutScripts(browser);
   const cv = form.getByLabel('CV', { exact: true });
   // The CV's hint (its description), as rendered: Playwright's text matching skips <noscript>.
   const hint = form.locator(`#${await cv.getAttribute('aria-describedby')}`);

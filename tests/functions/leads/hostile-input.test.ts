@@ -87,8 +87,13 @@ function keysOf(fields: readonly string[]) {
   );
 }
 
+/**
+ * A JSON body and the value the server decodes from it, which is what validity is judged on:
+ * JSON has no -Infinity, NaN or undefined, so such a member arrives as null or not at all.
+ */
 function jsonBody(value: unknown): Body {
-  return { contentType: 'application/json', payload: JSON.stringify(value) ?? 'null', value };
+  const payload = JSON.stringify(value) ?? 'null';
+  return { contentType: 'application/json', payload, value: JSON.parse(payload) as unknown };
 }
 
 function formBody(record: Record<string, unknown>): Body {
