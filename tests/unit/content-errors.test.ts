@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { knownName, pageHref, routeOf } from '../../src/content-schema/content-references';
 import { editDistance, nearestName } from '../../src/content-schema/nearest-name';
-import { astro, siteCopy } from './support/site-copy';
+import { astro, BUILD_TIMEOUT, siteCopy } from './support/site-copy';
 
 describe('nearestName', () => {
   it('counts a swap of two neighbours as one edit', () => {
@@ -80,67 +80,83 @@ describe('pageHref', () => {
 
 const copies: string[] = [];
 afterAll(async () => {
-  await Promise.all(copies.map((root) => rm(root, { recursive: true, force: true })));
+  await Promise.all(
+    copies.map((root) => rm(root, { recursive: true, force: true, maxRetries: 5 })),
+  );
 });
 
 describe('content errors (astro sync and build on a copy of the site)', () => {
-  it('a misspelt icon and image, and a blank title, fail with the file, the fields and the names meant', async () => {
-    const root = await siteCopy('content-errors');
-    copies.push(root);
-    const file = 'content/items/eia/en/03-water-conservation.yaml';
-    const yaml = await readFile(join(root, file), 'utf8');
-    // The EIA page shows icons, not images: a wrong image here used to pass unseen.
-    const broken = yaml
-      .replace(/^icon: droplet$/m, 'icon: dropet')
-      .replace(/^image: water-conservation$/m, 'image: water-conservaton')
-      .replace(/^title: .*$/m, 'title: "   "');
-    expect(broken).not.toBe(yaml);
-    await writeFile(join(root, file), broken);
+  it(
+    'a misspelt icon and image, and a blank title, fail with the file, the fields and the names meant',
+    async ({ signal }) => {
+      const root = await siteCopy('content-errors');
+      copies.push(root);
+      const file = 'content/items/eia/en/03-water-conservation.yaml';
+      const yaml = await readFile(join(root, file), 'utf8');
+      // The EIA page shows icons, not images: a wrong image here used to pass unseen.
+      const broken = yaml
+        .replace(/^icon: droplet$/m, 'icon: dropet')
+        .replace(/^image: water-conservation$/m, 'image: water-conservaton')
+        .replace(/^title: .*$/m, 'title: "   "');
+      expect(broken).not.toBe(yaml);
+      await writeFile(join(root, file), broken);
 
-    const { code, output } = await astro(root, 'sync');
+      const { code, output } = await astro(root, signal, 'sync');
 
-    expect(code).not.toBe(0);
-    expect(output).toContain('InvalidContentEntryDataError');
-    expect(output).toContain(join(root, file));
-    expect(output).toContain(
-      'icon: unknown icon "dropet" (Lucide names: node_modules/lucide-static/icons): did you mean "droplet"?',
-    );
-    expect(output).toContain(
-      'image: unknown illustration "water-conservaton" (src/assets/illustrations): did you mean "water-conservation"?',
-    );
-    expect(output).toContain('title: must not be blank');
-  }, 120_000);
+      expect(code).not.toBe(0);
+      expect(output).toContain('InvalidContentEntryDataError');
+      expect(output).toContain(join(root, file));
+      expect(output).toContain(
+        'icon: unknown icon "dropet" (Lucide names: node_modules/lucide-static/icons): did you mean "droplet"?',
+      );
+      expect(output).toContain(
+        'image: unknown illustration "water-conservaton" (src/assets/illustrations): did you mean "water-conservation"?',
+      );
+      expect(output).toContain('title: must not be blank');
+    },
+    BUILD_TIMEOUT,
+  );
 
-  it('an entry outside a language folder fails the build, naming the folders', async () => {
-    const root = await siteCopy('content-errors');
-    copies.push(root);
-    // An English team entry left at the top of its collection, not in content/team/en/.
-    const file = 'content/team/07-misplaced.yaml';
-    await writeFile(
-      join(root, file),
-      await readFile(join(root, 'content/team/en/01-renewable-energy-lead.yaml'), 'utf8'),
-    );
+  it(
+    'an entry outside a language folder fails the build, naming the folders',
+    async ({ signal }) => {
+      const root = await siteCopy('content-errors');
+      copies.push(root);
+      // An English team entry left at the top of its collection, not in content/team/en/.
+      const file = 'content/team/07-misplaced.yaml';
+      await writeFile(
+        join(root, file),
+        await readFile(join(root, 'content/team/en/01-renewable-energy-lead.yaml'), 'utf8'),
+      );
 
-    const { code, output } = await astro(root, 'build');
+      const { code, output } = await astro(root, signal, 'build');
 
-    expect(code).not.toBe(0);
-    expect(output).toContain('Content entry "07-misplaced" is not in a language folder');
-    expect(output).toContain('(en, ml, ar)');
-  }, 180_000);
+      expect(code).not.toBe(0);
+      expect(output).toContain('Content entry "07-misplaced" is not in a language folder');
+      expect(output).toContain('(en, ml, ar)');
+    },
+    BUILD_TIMEOUT,
+  );
 
-  it('a clean build succeeds and prints no warning, taking an empty file for no translation', async () => {
-    const root = await siteCopy('content-errors');
-    copies.push(root);
-    // What Decap CMS saves for the languages of a new entry its editor left alone: a bare newline.
-    await writeFile(join(root, 'content/projects/ml/solar-canopies.mdx'), '\n');
-    await writeFile(join(root, 'content/items/eia/ar/11-new-service.yaml'), '\n');
+  it(
+    'a clean build succeeds and prints no warning, taking an empty file for no translation',
+    async ({ signal }) => {
+      const root = await siteCopy('content-errors');
+      copies.push(root);
+      // What Decap CMS saves for the languages of a new entry its editor left alone: a bare newline.
+      await writeFile(join(root, 'content/projects/ml/solar-canopies.mdx'), '\n');
+      await writeFile(join(root, 'content/items/eia/ar/11-new-service.yaml'), '\n');
 
-    const { code, output } = await astro(root, 'build');
+      const { code, output } = await astro(root, signal, 'build');
 
-    expect(output).toContain('[build] Complete!');
-    expect(code).toBe(0);
-    expect(output.split('\n').filter((line) => /\bwarn/i.test(line))).toEqual([]);
-    expect(output).not.toContain('solar-canopies');
-    await expect(readdir(join(root, 'dist/ml/projects'))).resolves.not.toContain('solar-canopies');
-  }, 180_000);
+      expect(output).toContain('[build] Complete!');
+      expect(code).toBe(0);
+      expect(output.split('\n').filter((line) => /\bwarn/i.test(line))).toEqual([]);
+      expect(output).not.toContain('solar-canopies');
+      await expect(readdir(join(root, 'dist/ml/projects'))).resolves.not.toContain(
+        'solar-canopies',
+      );
+    },
+    BUILD_TIMEOUT,
+  );
 });

@@ -9,12 +9,14 @@ import { cp, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGoneRules } from '../../../src/lib/openings/gone.ts';
-import { astro, siteCopy } from '../support/site-copy.ts';
+import { astro, BUILD_TIMEOUT, siteCopy } from '../support/site-copy.ts';
 import { FIXTURES } from './fixtures.ts';
 
 const NO_OPENINGS = 'There are no openings posted right now';
 
 let root = '';
+/** Stops a build still running when the file ends (a hook that timed out). */
+const builds = new AbortController();
 const page = (path: string) => readFile(join(root, 'dist', path, 'index.html'), 'utf8');
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -29,7 +31,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
 async function buildOn(day: string): Promise<void> {
   process.env['OPENINGS_BUILD_DAY'] = day;
   try {
-    const { code, output } = await astro(root, 'build');
+    const { code, output } = await astro(root, builds.signal, 'build');
     expect(code, output.slice(-3000)).toBe(0);
   } finally {
     delete process.env['OPENINGS_BUILD_DAY'];
@@ -42,11 +44,12 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (root) await rm(root, { recursive: true, force: true });
+  builds.abort();
+  if (root) await rm(root, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('the careers pages with openings (built on 2026-11-29)', () => {
-  beforeAll(() => buildOn('2026-11-29'), 240_000);
+  beforeAll(() => buildOn('2026-11-29'), BUILD_TIMEOUT);
 
   it('lists the open ones, soonest closing first, with their closing dates', async () => {
     const careers = text(await page('careers'));
@@ -127,7 +130,7 @@ describe('the careers page once every opening has closed (built on 2027-02-01)',
   beforeAll(async () => {
     await rm(join(root, 'dist'), { recursive: true, force: true });
     await buildOn('2027-02-01');
-  }, 240_000);
+  }, BUILD_TIMEOUT);
 
   it('reads as the specification says, with no list', async () => {
     const careers = text(await page('careers'));

@@ -50,13 +50,24 @@ export async function siteCopy(prefix = 'site-copy'): Promise<string> {
   return root;
 }
 
+/**
+ * The time a test gives one build of the whole site. On a clean clone (CI) no encoded image is
+ * cached yet and the machine is busy with other test files: one build took over 180 s there
+ * against ~60 s here. The limit only catches a build that hangs; it must not fail a slow machine.
+ */
+export const BUILD_TIMEOUT = 15 * 60_000;
+
 export interface Run {
   code: number;
   output: string;
 }
 
-/** Runs the Astro CLI in `root` (with this Node, 22), returning its exit code and its output. */
-export function astro(root: string, ...args: string[]): Promise<Run> {
+/**
+ * Runs the Astro CLI in `root` (with this Node, 22), returning its exit code and its output. The
+ * test's `signal` (aborted when the test times out or the run is cancelled) kills the CLI, so a
+ * build cut short stops writing into the copy before the copy is removed.
+ */
+export function astro(root: string, signal: AbortSignal, ...args: string[]): Promise<Run> {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
   );
@@ -66,6 +77,7 @@ export function astro(root: string, ...args: string[]): Promise<Run> {
       [join(root, 'node_modules/astro/bin/astro.mjs'), ...args],
       {
         cwd: root,
+        signal,
         env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
       },
       (error, stdout, stderr) => {
