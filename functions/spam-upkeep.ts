@@ -1,7 +1,9 @@
 /**
  * Scheduled hourly (no HTTP path): deletes the same-text rule's sendings of past hours
  * (repositories/same-text.ts, bounded a run), the held ceiling's blocks of past hours
- * (repositories/held-quota.ts, bounded a run) and the spent proofs of expired challenges
+ * (repositories/held-quota.ts, bounded a run), the CV parts older than the last hour with the
+ * parts' past hours of site-wide blocks and per-address places (repositories/cv-parts.ts,
+ * cv-part-senders.ts, bounded a run) and the spent proofs of expired challenges
  * (proof-of-work.ts `sweepSpentProofs`, bounded a run), and once a day queues the office's line "N held
  * submissions to review" (held-review.ts `heldDigest`; the outbox keys it by the day, so the
  * first run of a day queues it and the others find it queued). A storage fault answers 503; the

@@ -3,7 +3,11 @@
  * of a large CV, sent ahead of its application as `application/octet-stream` (repositories/
  * cv-parts.ts says why). Answers 201 `{ token, part }`, the token the next parts (`hour`) and the
  * application (`cvParts`) name; 400 for a malformed id or part, 413 over CV_PART_BYTES, 415 for
- * another type, 409 when another file's part has the id, 429 past the site's hourly ceiling.
+ * another type, 409 when another file's part has the id, 429 with Retry-After (the end of the
+ * hour) past the client address's hourly cap (CV_PARTS_ADDRESS_PER_HOUR; the address is Netlify's
+ * `context.ip`, none counting as one unknown sender) or the site's hourly ceiling
+ * (CV_PARTS_SITE_PER_HOUR). A retry of a part already stored (same bytes) answers 201 again and
+ * counts against neither (repositories/cv-parts.ts).
  */
 import { HttpError, json, type Handler } from './http.ts';
 import { mediaType, readLimited } from './body.ts';
@@ -22,8 +26,14 @@ async function readPart(req: Request): Promise<Uint8Array> {
   return readLimited(req, CV_PART_BYTES, tooLarge);
 }
 
+/** 429 until the hour of `at` ends, when the hourly places are new. */
+function untilTheHourEnds(at: number, message: string): HttpError {
+  const seconds = Math.ceil((3_600_000 - (at % 3_600_000)) / 1000);
+  return new HttpError(429, message, { headers: { 'retry-after': String(seconds) } });
+}
+
 export function cvPartUpload(now: () => number = Date.now): Handler {
-  return async (req) => {
+  return async (req, context) => {
     if (mediaType(req) !== 'application/octet-stream') {
       throw new HttpError(415, 'Content-Type must be application/octet-stream.');
     }
@@ -48,17 +58,20 @@ export function cvPartUpload(now: () => number = Date.now): Handler {
     if (hour !== current && hour !== current - 1) {
       throw new HttpError(400, 'hour must be the hour the first part was given.');
     }
-    const stored = await putPart(upload, part, bytes, at, hour);
+    const stored = await putPart(upload, part, bytes, { now: at, hour, address: context.ip });
     if (stored.kind === 'conflict') {
       throw new HttpError(409, 'Another file was sent under this upload id. Start again.');
     }
+    if (stored.kind === 'address-full') {
+      throw untilTheHourEnds(
+        at,
+        'You have sent many files in the last hour. Please try again in an hour.',
+      );
+    }
     if (stored.kind === 'full') {
-      throw new HttpError(
-        429,
+      throw untilTheHourEnds(
+        at,
         'Too many files are being sent right now. Please try again in an hour.',
-        {
-          headers: { 'retry-after': String(Math.ceil((3_600_000 - (at % 3_600_000)) / 1000)) },
-        },
       );
     }
     return json({ token: stored.token, part }, 201);

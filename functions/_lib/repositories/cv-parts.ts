@@ -10,12 +10,22 @@
  * place. Written with `onlyIfNew`: a retry of the same part finds it (same digest: fine), another
  * file under the same id is refused. The application takes its parts only from this hour or the
  * last; the hourly upkeep sweeps older hours (time-sweep.ts), so an abandoned part (a CV, so
- * personal data with no record naming it) lives two hours at most. A site-wide ceiling on parts
- * an hour (CV_PARTS_SITE_PER_HOUR, block-quota.ts) bounds what addresses in numbers can store.
+ * personal data with no record naming it) lives two hours at most.
+ *
+ * Two limits bound what is stored, checked in this order, each only for a part not yet stored
+ * (a retry of a stored part, same key and digest, is answered as stored and takes no place):
+ * - per client address, CV_PARTS_ADDRESS_PER_HOUR (cv-part-senders.ts), so one address cannot
+ *   take the whole hour's ceiling; first, so an address past its cap takes no site-wide place;
+ * - site-wide, CV_PARTS_SITE_PER_HOUR (block-quota.ts), which bounds what addresses in numbers
+ *   can store; a part it refuses gives its address's place back.
+ * Two identical retries at once may both find the part missing and both take places (the second
+ * write then finds the first's part): rare, and the address's place is given back, the site's
+ * not.
  */
 import { readPositiveInt } from '../env.ts';
 import { sha256Of } from './attachments.ts';
 import { blockQuota } from './block-quota.ts';
+import { forgetSenderSalts, sweepCvPartSenders, takeSenderPlace } from './cv-part-senders.ts';
 import { withStore } from './store.ts';
 import { sweepBefore, type SweepLayout } from './time-sweep.ts';
 
@@ -45,35 +55,61 @@ const quota = blockQuota({
   prefix: (hour) => `${pad(hour)}/`,
 });
 
-export type PutPart = { kind: 'stored'; token: string } | { kind: 'conflict' } | { kind: 'full' };
+export type PutPart =
+  | { kind: 'stored'; token: string }
+  | { kind: 'conflict' }
+  | { kind: 'address-full' }
+  | { kind: 'full' };
+
+export interface PartSender {
+  /** When the part arrived (epoch ms): the hour whose places it takes. */
+  now: number;
+  /** The hour the upload's parts are kept under: its first part's, else the hour of `now`. */
+  hour?: number;
+  /** The client address (Netlify's `context.ip`); undefined counts as one unknown sender. */
+  address: string | undefined;
+}
 
 /**
- * Stores part `index` of upload `upload`, under `hour` when the upload has one (its first part's
- * answer) or the hour of `now`; `conflict` when another file's part is there, `full` past the
- * site's ceiling.
+ * Stores part `index` of upload `upload`; `conflict` when another file's part is there,
+ * `address-full` past the address's hourly cap, `full` past the site's ceiling. A part already
+ * stored with the same bytes is `stored` again without taking a place.
  */
 export async function putPart(
   upload: string,
   index: number,
   bytes: Uint8Array,
-  now: number,
-  hour: number = Math.floor(now / HOUR_MS),
+  { now, hour = Math.floor(now / HOUR_MS), address }: PartSender,
 ): Promise<PutPart> {
-  if (!(await quota.take(now))) return { kind: 'full' };
   const key = keyOf(hour, upload, index);
   const digest = sha256Of(bytes);
+  const stored: PutPart = { kind: 'stored', token: `${hour}.${upload}` };
+  const there = await withStore(CV_PARTS_STORE, (store) => store.getMetadata(key));
+  if (there !== null) return there.metadata['sha256'] === digest ? stored : { kind: 'conflict' };
+  const place = await takeSenderPlace(address, now);
+  if (place === undefined) return { kind: 'address-full' };
+  if (!(await quota.take(now))) {
+    await place.release();
+    return { kind: 'full' };
+  }
   return withStore(CV_PARTS_STORE, async (store) => {
     const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     const { modified } = await store.set(key, body as ArrayBuffer, {
       onlyIfNew: true,
       metadata: { sha256: digest },
     });
-    if (!modified) {
-      const there = await store.getMetadata(key);
-      if (there?.metadata['sha256'] !== digest) return { kind: 'conflict' };
-    }
-    return { kind: 'stored', token: `${hour}.${upload}` };
+    if (modified) return stored;
+    // Written meanwhile by a request that raced this one: its place stands for the part.
+    await place.release();
+    const raced = await store.getMetadata(key);
+    return raced?.metadata['sha256'] === digest ? stored : { kind: 'conflict' };
   });
+}
+
+/** Forgets the site-wide blocks and the hour salts this instance holds (tests: a cold one). */
+export function forgetCvPartPlaces(): void {
+  quota.forget();
+  forgetSenderSalts();
 }
 
 /** The hour and upload a token names, when the token is one and its hour is this or the last. */
@@ -126,10 +162,14 @@ const LAYOUT: SweepLayout = {
   timeOf: (key) => (/^\d{7}\//.test(key) ? Number(key.slice(0, HOUR_DIGITS)) : undefined),
 };
 
-/** Deletes parts older than the last hour, and past hours' ceiling blocks; how many parts. */
+/**
+ * Deletes parts older than the last hour, and past hours' ceiling blocks and address places
+ * (with their salts); how many parts.
+ */
 export async function sweepCvParts(now: number): Promise<number> {
   const current = Math.floor(now / HOUR_MS);
   const limits = { limit: 1_000, buckets: 48 } as const;
   await withStore(CV_PARTS_QUOTA_STORE, (store) => sweepBefore(store, LAYOUT, current, limits));
+  await sweepCvPartSenders(now);
   return withStore(CV_PARTS_STORE, (store) => sweepBefore(store, LAYOUT, current - 1, limits));
 }
