@@ -14,8 +14,9 @@
  * salt goes with its hour: the hourly spam upkeep sweeps every hour before the current one
  * (`sweepCvPartSenders`), so a sender's key lives two hours at most and, its salt gone, cannot be
  * tied to an address by trying addresses (a plain SHA-256, as ack-limits.ts keeps, can be: IPv4
- * has 2^32 addresses; the visits' day salt is another feature's and lives a day). A request with no address (some local runs) counts
- * under UNKNOWN_SENDER, one name shared by all such requests, like throttle.ts's UNKNOWN_NAME.
+ * has 2^32 addresses; the visits' day salt is another feature's and lives a day). A request with
+ * no address (some local runs) counts under UNKNOWN_SENDER, one name shared by all such requests,
+ * like throttle.ts's UNKNOWN_NAME.
  * A place whose part is then not stored (the site's ceiling is reached) is given back, so the
  * places kept in an hour are about the parts stored, which the site's ceiling bounds, and the
  * upkeep's bounded sweep keeps up however many addresses send.
