@@ -1,3 +1,5 @@
+import { inTaskOfItsOwn } from '../scripts/next-task';
+
 /**
  * When the page finished loading, on the performance timeline (ms): the origin of the home
  * slider's autoplay count, shared by the script that plays it before hydration
@@ -7,15 +9,6 @@
 export function loadedAt(): number | undefined {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return navigation && navigation.loadEventStart > 0 ? navigation.loadEventStart : undefined;
-}
-
-/**
- * Runs `run` in a task of its own, after the current one: work that need not happen at once, so
- * that a page's scripts never add up to one long task (over 50 ms at Lighthouse's 4× CPU
- * slowdown, which it counts as blocking).
- */
-export function inTaskOfItsOwn(run: () => void): void {
-  setTimeout(run, 0);
 }
 
 /**

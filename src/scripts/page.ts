@@ -8,8 +8,8 @@
  * starter into the page's one file alone saved Lighthouse about 170 ms of main-thread work). Each
  * part does nothing on a page without its element (no splash, no footer).
  */
-import { inTaskOfItsOwn } from '../directives/page-timing';
 import { startContactForm } from './contact-form';
+import { inTaskOfItsOwn } from './next-task';
 import { showCurrentYear } from './current-year';
 import { initHeader } from './header';
 import { runSplash } from './splash';
