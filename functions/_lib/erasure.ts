@@ -105,7 +105,7 @@ export function erasureEndpoint(kinds: readonly AnyLeadKind[]) {
       kinds.map(async (kind, index) => (await leadTimeline(kind).removeMany(found[index]!)).length),
     );
     // Its held submissions (never previewed as leads: they are not leads) and the
-    // acknowledgement limits' places of the address (hashed) go too.
+    // acknowledgement limits' places of the address (keyed hashes, with each hour's salt) go too.
     const held = await eraseHeldOf(email, sameAddress);
     await forgetAddress(email);
     const total = deleted.reduce((sum, count) => sum + count, held.length);

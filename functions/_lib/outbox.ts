@@ -19,7 +19,7 @@
  * - Sent entries are deleted KEEP_SENT_MS after they were sent, at most CLEAN_PER_RUN a run,
  *   found through the `sent` index; all of a lead's go when the lead is deleted
  *   (repositories/outbox.ts `forgetMailOf`). Errors are stored as the server gave them; logs carry
- *   keys only. The schedule also clears the acknowledgement limits' old places.
+ *   keys only. The schedule also clears the acknowledgement limits' old places and hour salts.
  *
  * Clocks are injected (`clock`), never read from a test's wall time.
  */

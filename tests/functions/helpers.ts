@@ -12,6 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { TOKEN_ISSUER, tokenAudience, type DeployScope } from '../../functions/_lib/auth.ts';
 import { isDeployed } from '../../functions/_lib/env.ts';
+import { forgetHourSalts } from '../../functions/_lib/repositories/hour-salt.ts';
 import { testProof } from '../support/proof.ts';
 import type { FunctionContext } from '../../functions/_lib/http.ts';
 import { createLocalBlobsServer } from '../../scripts/local-blobs.ts';
@@ -83,6 +84,8 @@ export function useBlobs(options: UseBlobsOptions = {}): BlobsHarness {
     },
     freshSite() {
       harness.siteID = `site-${process.pid}-${++siteCounter}`;
+      // The new site's stores have no hour salts: none is kept from the last site's.
+      forgetHourSalts();
       harness.restore();
       return harness.siteID;
     },

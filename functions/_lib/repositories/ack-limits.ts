@@ -5,11 +5,17 @@
  * `onlyIfNew`, and the places of the hour before that are still under an hour old count against
  * it. Keys start with the hour (`<hour>/<counter>/<hash>/<n>`, hours since 1970), so the
  * scheduled sweep deletes whole old hours by prefix, a bounded number of places a run, and never
- * reads the store whole. Keys hold SHA-256 hashes, never an address; an erasure deletes its
- * mailbox's places at once (`forgetAddress`).
+ * reads the store whole. Keys never hold an address, a mailbox or a plain hash of one (a plain
+ * SHA-256 of an IPv4 address is reversed by trying all 2^32, a mailbox's by a dictionary): they
+ * hold an HMAC-SHA-256 keyed with the secret salt of the key's hour, `<hour>/salt`
+ * (hour-salt.ts), which the sweep deletes with the hour's places, so once an hour is swept its
+ * key is gone and nothing of it can be tied back to anyone. The salt is deleted after the last of
+ * its hour's places (a sweep cut short by its bound leaves it for the next run), so a place is
+ * never left that an erasure could no longer find; an erasure deletes its mailbox's places at
+ * once (`forgetAddress`).
  */
-import { createHash } from 'node:crypto';
 import { mailboxKey } from '../../../src/lib/schemas/index.ts';
+import { existingHourSalt, hourSalt, keyedHash, saltKey } from './hour-salt.ts';
 import { storageTimeLeft, withStore, type Store } from './store.ts';
 
 export const ACK_LIMITS_STORE = 'ack-limits';
@@ -25,14 +31,11 @@ const SWEEP_CONCURRENCY = 8;
 /** Storage time a sweep leaves to the rest of its run: it stops deleting before this. */
 const SWEEP_RESERVE_MS = 1_000;
 
-const hash = (counter: Counter, value: string) =>
-  createHash('sha256').update(`${counter}\n${value}`).digest('hex');
-
 const hourOf = (now: number) => Math.floor(now / HOUR_MS);
 
-/** The key prefix of `value`'s places of `counter` in `hour`. */
-export function placePrefix(hour: number, counter: Counter, value: string): string {
-  return `${hour}/${counter}/${hash(counter, value)}/`;
+/** The key prefix of `value`'s places of `counter` in `hour`, whose salt is `salt`. */
+export function placePrefix(hour: number, salt: string, counter: Counter, value: string): string {
+  return `${hour}/${counter}/${keyedHash(salt, `${counter}\n${value}`)}/`;
 }
 
 /** Keys under `prefix` (paged, so a crowded hour is never read whole for one place). */
@@ -68,10 +71,17 @@ export async function takePlace(
 ): Promise<boolean> {
   if (max < 1) return false;
   const hour = hourOf(now);
-  const current = placePrefix(hour, counter, value);
+  // The previous hour's salt is only read: an hour without one has no places to count.
+  const [salt, saltBefore] = await Promise.all([
+    hourSalt(ACK_LIMITS_STORE, hour),
+    existingHourSalt(ACK_LIMITS_STORE, hour - 1),
+  ]);
+  const current = placePrefix(hour, salt, counter, value);
   return withStore(ACK_LIMITS_STORE, async (store) => {
     const [before, taken] = await Promise.all([
-      keysUnder(store, placePrefix(hour - 1, counter, value), max),
+      saltBefore === undefined
+        ? []
+        : keysUnder(store, placePrefix(hour - 1, saltBefore, counter, value), max),
       keysUnder(store, current, max),
     ]);
     const times = await Promise.all(
@@ -110,10 +120,12 @@ async function topLevel(store: Store): Promise<{ folders: string[]; keys: string
 const isHour = (name: string) => /^\d+$/.test(name);
 
 /**
- * Deletes the places of hours that ended more than an hour before `now` (the current and the
- * previous hour are kept), and anything outside an hour's folder (an older key layout): oldest
- * hour first, at most `maxDeletes` places, and none once the run's storage time is nearly spent.
- * What is left goes on the next run. Returns how many were deleted.
+ * Deletes the places and salts of hours that ended more than an hour before `now` (the current
+ * and the previous hour are kept), and anything outside an hour's folder (an older key layout):
+ * oldest hour first, at most `maxDeletes` keys, and none once the run's storage time is nearly
+ * spent. An hour's salt goes only once its places are gone (it is listed with them, and kept when
+ * the listing was cut by the bound). What is left goes on the next run. Returns how many keys
+ * were deleted.
  */
 export async function sweepPlaces(
   now: number,
@@ -139,19 +151,34 @@ export async function sweepPlaces(
     for (const folder of folders) {
       const left = maxDeletes - removed;
       if (left <= 0 || storageTimeLeft() < SWEEP_RESERVE_MS) break;
-      if (!(await remove(await keysUnder(store, `${folder}/`, left)))) break;
+      // One more than the bound: a folder listed whole, salt included, fits in it.
+      const listed = await keysUnder(store, `${folder}/`, left + 1);
+      const salt = saltKey(folder);
+      const places = listed.filter((key) => key !== salt);
+      if (!(await remove(places.slice(0, left)))) break;
+      if (listed.length > left) break;
+      if (places.length < listed.length && !(await remove([salt]))) break;
     }
     return removed;
   });
 }
 
-/** Deletes every place of the mailbox of `email` (an erasure), in each hour the store holds. */
+/**
+ * Deletes every place of the mailbox of `email` (an erasure), in each hour the store holds (the
+ * current and the previous, and any the sweep has not reached yet), keyed with that hour's salt.
+ * An hour without a salt has no places, and gets none made for it.
+ */
 export async function forgetAddress(email: string): Promise<void> {
   const mailbox = mailboxKey(email);
-  await withStore(ACK_LIMITS_STORE, async (store) => {
-    for (const hour of (await topLevel(store)).folders.filter(isHour)) {
-      const keys = await keysUnder(store, placePrefix(Number(hour), 'to', mailbox), 1_000);
+  const hours = await withStore(ACK_LIMITS_STORE, async (store) =>
+    (await topLevel(store)).folders.filter(isHour).map(Number),
+  );
+  for (const hour of hours) {
+    const salt = await existingHourSalt(ACK_LIMITS_STORE, hour);
+    if (salt === undefined) continue;
+    await withStore(ACK_LIMITS_STORE, async (store) => {
+      const keys = await keysUnder(store, placePrefix(hour, salt, 'to', mailbox), 1_000);
       await Promise.all(keys.map((key) => store.delete(key)));
-    }
-  });
+    });
+  }
 }

@@ -9,21 +9,21 @@
  * `onlyIfNew`, after listing its sender's places of the hour (at most the cap of them): no
  * counter is read and written back, so simultaneous parts never pass the cap, and no request
  * reads more than one sender's hour. `<sender>` is an HMAC-SHA-256 of the address (Netlify's
- * `context.ip`, never a client-sent header) keyed with the hour's salt, `<hour>/salt`: 32 random
- * bytes made by whichever instance needs them first. The address itself is never stored, and the
- * salt goes with its hour: the hourly spam upkeep sweeps every hour before the current one
- * (`sweepCvPartSenders`), so a sender's key lives two hours at most and, its salt gone, cannot be
- * tied to an address by trying addresses (a plain SHA-256, as ack-limits.ts keeps, can be: IPv4
- * has 2^32 addresses; the visits' day salt is another feature's and lives a day). A request with
+ * `context.ip`, never a client-sent header) keyed with the hour's salt, `<hour>/salt`
+ * (hour-salt.ts): 32 random bytes made by whichever instance needs them first. The address
+ * itself is never stored, and the salt goes with its hour: the hourly spam upkeep sweeps every
+ * hour before the current one (`sweepCvPartSenders`), so a sender's key lives two hours at most
+ * and, its salt gone, cannot be tied to an address by trying addresses (a plain SHA-256 can be:
+ * IPv4 has 2^32 addresses; the visits' day salt is another feature's and lives a day). A request with
  * no address (some local runs) counts under UNKNOWN_SENDER, one name shared by all such requests,
  * like throttle.ts's UNKNOWN_NAME.
  * A place whose part is then not stored (the site's ceiling is reached) is given back, so the
  * places kept in an hour are about the parts stored, which the site's ceiling bounds, and the
  * upkeep's bounded sweep keeps up however many addresses send.
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import { readPositiveInt } from '../env.ts';
-import { scopedName, withStore, type Store } from './store.ts';
+import { forgetHourSalts, hourSalt, keyedHash } from './hour-salt.ts';
+import { withStore, type Store } from './store.ts';
 import { sweepBefore, type SweepLayout } from './time-sweep.ts';
 
 export const CV_PART_SENDERS_STORE = 'cv-part-senders';
@@ -38,37 +38,10 @@ export const cvPartsPerAddress = () => readPositiveInt('CV_PARTS_ADDRESS_PER_HOU
 
 const pad = (hour: number) => String(hour).padStart(HOUR_DIGITS, '0');
 
-const salts = new Map<string, Promise<string>>();
-
-/**
- * The hour's secret salt: made by whichever instance comes first (`onlyIfNew`), read by every
- * other; an instance asks storage once an hour (simultaneous requests share the one question).
- */
-function hourSalt(hour: number): Promise<string> {
-  const cacheKey = `${scopedName(CV_PART_SENDERS_STORE)}|${hour}`;
-  const known = salts.get(cacheKey);
-  if (known !== undefined) return known;
-  const asked = withStore(CV_PART_SENDERS_STORE, async (store) => {
-    const key = `${pad(hour)}/salt`;
-    await store.set(key, randomBytes(32).toString('base64'), { onlyIfNew: true });
-    const salt = await store.get(key, { type: 'text' });
-    if (salt === null) throw new Error(`${key} vanished as it was made`);
-    return salt;
-  });
-  for (const old of salts.keys()) if (!old.endsWith(`|${hour}`)) salts.delete(old);
-  salts.set(cacheKey, asked);
-  // A failed question is asked again by the next request.
-  asked.catch(() => salts.delete(cacheKey));
-  return asked;
-}
-
 /** The key folder of `address`'s places in `hour`: the hour, then the keyed hash. */
 async function senderPrefix(address: string | undefined, hour: number): Promise<string> {
-  const salt = await hourSalt(hour);
-  const sender = createHmac('sha256', salt)
-    .update(address ?? UNKNOWN_SENDER)
-    .digest('hex');
-  return `${pad(hour)}/${sender}/`;
+  const salt = await hourSalt(CV_PART_SENDERS_STORE, hour, pad(hour));
+  return `${pad(hour)}/${keyedHash(salt, address ?? UNKNOWN_SENDER)}/`;
 }
 
 /** The place numbers taken under `prefix`, at most `max` (paged: never more than one sender's). */
@@ -115,7 +88,7 @@ export async function takeSenderPlace(
 
 /** Forgets the salts this instance holds (tests: a cold instance). */
 export function forgetSenderSalts(): void {
-  salts.clear();
+  forgetHourSalts(CV_PART_SENDERS_STORE);
 }
 
 const LAYOUT: SweepLayout = {

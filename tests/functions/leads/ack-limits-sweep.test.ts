@@ -24,10 +24,14 @@ const blobs = useBlobs({ silenceErrors: true });
 const places = () => getStore({ name: ACK_LIMITS_STORE, consistency: 'strong' });
 const sweep = (now: number) => withRequestScope(undefined, () => sweepPlaces(now));
 
-/** `count` places in `hour`, as `takePlace` keys them (of 100 client addresses: fewer folders). */
+/**
+ * `count` places in `hour`, as `takePlace` keys them (of 100 client addresses: fewer folders),
+ * without the hour's salt (`withSalt` for it too).
+ */
 function* placesOf(hour: number, count: number): Generator<SeedRecord> {
+  const salt = `salt of ${hour}`;
   for (let n = 0; n < count; n++) {
-    const key = `${placePrefix(hour, 'from', `198.51.100.${n % 100}`)}${Math.floor(n / 100)}`;
+    const key = `${placePrefix(hour, salt, 'from', `198.51.100.${n % 100}`)}${Math.floor(n / 100)}`;
     yield { key, value: { at: hour * HOUR_MS + 1 } };
   }
 }
@@ -80,20 +84,24 @@ describe('the sweep at 50,000 places', () => {
 });
 
 describe('the scheduled run', () => {
-  it('calls the sweep: older hours go, the current and the previous hour stay', async () => {
+  it('calls the sweep: older hours go with their salts, the current and the previous hour stay', async () => {
     const start = Math.floor(Date.now() / HOUR_MS);
     await withRequestScope(undefined, async () => {
       for (const at of [Date.now(), Date.now() - HOUR_MS, Date.now() - 3 * HOUR_MS]) {
         expect(await takePlace('to', 'asha@example.org', 1, at)).toBe(true);
       }
     });
-    expect(await countUnder(`${start - 3}/`)).toBe(1);
+    const keysUnder = async (hour: number) =>
+      (await places().list({ prefix: `${hour}/` })).blobs.map(({ key }) => key);
+    // Each hour: its place, and its salt.
+    expect(await keysUnder(start - 3)).toHaveLength(2);
+    expect(await keysUnder(start - 3)).toContain(`${start - 3}/salt`);
     expect((await outboxSchedule(new Request('http://localhost/'))).status).toBe(204);
-    expect(await countUnder(`${start - 3}/`)).toBe(0);
+    expect(await keysUnder(start - 3)).toEqual([]);
     // (An hour that turned during the test has moved the window; the rest is then not checked.)
     if (Math.floor(Date.now() / HOUR_MS) === start) {
-      expect(await countUnder(`${start - 1}/`)).toBe(1);
-      expect(await countUnder(`${start}/`)).toBe(1);
+      expect(await keysUnder(start - 1)).toHaveLength(2);
+      expect(await keysUnder(start)).toHaveLength(2);
     }
   });
 });
