@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { freePort } from '../../scripts/bench-kit.ts';
 import { currentBranch, dirtyFiles, startBackend } from '../../scripts/cms-backend';
@@ -165,11 +165,29 @@ async function openEntry(collection: string, slug: string) {
 /** A top-level field's input, by its label (nested fields with the same label come later). */
 const field = (label: string) => page.getByLabel(label, { exact: true }).first();
 
+/**
+ * The editor's button while the entry has unsaved changes: "Publish" (exactly: with none it reads
+ * "Published", and its menu then has no "Publish now").
+ */
+const unsavedPublish = () => page.getByRole('button', { name: 'Publish', exact: true });
+
+/**
+ * Fills `input` until the editor counts the change (its button reads "Publish"). An editor still
+ * settling the entry it opened can put the stored value back over one filled a moment before:
+ * the change is then lost, and publishing would find nothing to publish.
+ */
+async function fillChange(input: Locator, value: string) {
+  await expect(async () => {
+    await input.fill(value);
+    await expect(unsavedPublish()).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 /** Simple mode: Publish → Publish now (the caller waits for the outcome). */
 async function publish() {
   // The last save's notice must be gone, or it would pass for this save's.
   await expect(page.getByText('Entry saved')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await unsavedPublish().click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
 }
 
@@ -205,7 +223,7 @@ test("an item's title, saved in the CMS, is one commit of that change", async ()
   await openEntry('items-eia', '01-energy-efficiency');
   const title = field('Title');
   await expect(title).toHaveValue('Energy Efficiency', { timeout: 60_000 });
-  await title.fill(NEW_TITLE);
+  await fillChange(title, NEW_TITLE);
   await publish();
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
 
@@ -224,7 +242,7 @@ test("a page's description, saved in the CMS, leaves the MDX body byte-identical
   await openEntry('pages', 'about');
   const description = field('Description');
   await expect(description).toHaveValue(/^A Kerala environmental/, { timeout: 60_000 });
-  await description.fill(NEW_DESCRIPTION);
+  await fillChange(description, NEW_DESCRIPTION);
   await publish();
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
 
@@ -249,7 +267,7 @@ test('a service page with only its title changed saves, its empty body left empt
   await expect(title).toHaveValue('Renewable Energy Solutions', { timeout: 60_000 });
   // The route prints no body: the body is optional, and its hint names the pages that print one.
   await expect(page.getByText(/printed on these pages only: about, careers/).first()).toBeVisible();
-  await title.fill('Renewable Energy, Planned for Your Site');
+  await fillChange(title, 'Renewable Energy, Planned for Your Site');
   await publish();
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 });
 
@@ -309,7 +327,7 @@ test('a description below its minimum length shows the field error and commits n
   await openEntry('pages', 'about');
   const description = field('Description');
   await expect(description).toHaveValue(NEW_DESCRIPTION, { timeout: 60_000 });
-  await description.fill('Too short.');
+  await fillChange(description, 'Too short.');
   await publish();
   // The pattern's own sentence, nothing around it; the counter under the field says why.
   await expect(
@@ -337,7 +355,7 @@ test('a save over a commit made since the entry was opened is refused, naming th
   git('commit', '-qam', 'Team: a new role');
   const head = git('rev-parse', 'HEAD').trim();
 
-  await name.fill('Waste Management Lead');
+  await fillChange(name, 'Waste Management Lead');
   await publish();
   await expect(page.getByText(`${file} has changed since you opened it`)).toBeVisible({
     timeout: 30_000,
@@ -462,7 +480,7 @@ test('a name of spaces only is refused and commits nothing', async () => {
   await openEntry('team', TEAM_ENTRY);
   const name = field('Name');
   await expect(name).not.toHaveValue('', { timeout: 60_000 });
-  await name.fill('   ');
+  await fillChange(name, '   ');
   await publish();
   await expect(
     page.getByText('Write something here: it cannot be blank or only spaces.', { exact: true }),
