@@ -24,11 +24,14 @@ export async function checkAnnouncements(): Promise<void> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (built) headers['If-None-Match'] = `"${built}"`;
     const response = await fetch(listAddress(slot.dataset['locale']), { headers });
+    // Read to its end even when unused (a 304's is empty): a response left unread is cancelled
+    // when it is collected, and the browser's network log shows the check as a failed request.
+    const text = await response.text();
     if (response.status === 304) return;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const version = versionOf(response.headers.get('etag'));
     if (built && version === built) return;
-    const body: unknown = await response.json();
+    const body: unknown = JSON.parse(text);
     if (!Array.isArray(body)) throw new Error('not a list');
     const items = body.filter(isAnnouncement);
     // Nothing built and nothing stored (a build that could not read the store): nothing to show.

@@ -79,18 +79,26 @@ describe('pageHref', () => {
 });
 
 const copies: string[] = [];
+/** A copy of the site of the test's own, removed after the file. */
+async function freshCopy(): Promise<string> {
+  const root = await siteCopy('content-errors');
+  copies.push(root);
+  return root;
+}
 afterAll(async () => {
   await Promise.all(
     copies.map((root) => rm(root, { recursive: true, force: true, maxRetries: 5 })),
   );
 });
 
-describe('content errors (astro sync and build on a copy of the site)', () => {
-  it(
-    'a misspelt icon and image, and a blank title, fail with the file, the fields and the names meant',
-    async ({ signal }) => {
-      const root = await siteCopy('content-errors');
-      copies.push(root);
+describe(
+  'content errors (astro sync and build on a copy of the site)',
+  { timeout: BUILD_TIMEOUT },
+  () => {
+    it('a misspelt icon and image, and a blank title, fail with the file, the fields and the names meant', async ({
+      signal,
+    }) => {
+      const root = await freshCopy();
       const file = 'content/items/eia/en/03-water-conservation.yaml';
       const yaml = await readFile(join(root, file), 'utf8');
       // The EIA page shows icons, not images: a wrong image here used to pass unseen.
@@ -113,15 +121,12 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
         'image: unknown illustration "water-conservaton" (src/assets/illustrations): did you mean "water-conservation"?',
       );
       expect(output).toContain('title: must not be blank');
-    },
-    BUILD_TIMEOUT,
-  );
+    });
 
-  it(
-    'an entry outside a language folder fails the build, naming the folders',
-    async ({ signal }) => {
-      const root = await siteCopy('content-errors');
-      copies.push(root);
+    it('an entry outside a language folder fails the build, naming the folders', async ({
+      signal,
+    }) => {
+      const root = await freshCopy();
       // An English team entry left at the top of its collection, not in content/team/en/.
       const file = 'content/team/07-misplaced.yaml';
       await writeFile(
@@ -134,15 +139,12 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
       expect(code).not.toBe(0);
       expect(output).toContain('Content entry "07-misplaced" is not in a language folder');
       expect(output).toContain('(en, ml, ar)');
-    },
-    BUILD_TIMEOUT,
-  );
+    });
 
-  it(
-    'a clean build succeeds and prints no warning, taking an empty file for no translation',
-    async ({ signal }) => {
-      const root = await siteCopy('content-errors');
-      copies.push(root);
+    it('a clean build succeeds and prints no warning, taking an empty file for no translation', async ({
+      signal,
+    }) => {
+      const root = await freshCopy();
       // What Decap CMS saves for the languages of a new entry its editor left alone: a bare newline.
       await writeFile(join(root, 'content/projects/ml/solar-canopies.mdx'), '\n');
       await writeFile(join(root, 'content/items/eia/ar/11-new-service.yaml'), '\n');
@@ -156,7 +158,6 @@ describe('content errors (astro sync and build on a copy of the site)', () => {
       await expect(readdir(join(root, 'dist/ml/projects'))).resolves.not.toContain(
         'solar-canopies',
       );
-    },
-    BUILD_TIMEOUT,
-  );
-});
+    });
+  },
+);

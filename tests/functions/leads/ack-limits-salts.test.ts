@@ -161,17 +161,21 @@ describe('the sweep', () => {
     expect(await hashesOf('to')).toHaveLength(2);
   });
 
+  /** An hour's salt and seven places of `counter` under it, all older than the last hour. */
+  const seedOldHour = (old: number, counter: 'from' | 'to') =>
+    seedStore(blobs, ACK_LIMITS_STORE, [
+      { key: `${old}/salt`, value: 'salt' },
+      ...Array.from({ length: 7 }, (_, n) => ({
+        key: `${old}/${counter}/${'b'.repeat(64)}/${n}`,
+        value: { at: old * HOUR_MS },
+      })),
+    ]);
+
   // Keys list in order: an hour's `from` places before its salt, its `to` places after.
   for (const counter of ['from', 'to'] as const) {
     it(`deletes a salt only after its hour’s last place, when the bound cuts the hour (${counter} places)`, async () => {
       const old = HOUR - 2;
-      await seedStore(blobs, ACK_LIMITS_STORE, [
-        { key: `${old}/salt`, value: 'salt' },
-        ...Array.from({ length: 7 }, (_, n) => ({
-          key: `${old}/${counter}/${'b'.repeat(64)}/${n}`,
-          value: { at: old * HOUR_MS },
-        })),
-      ]);
+      await seedOldHour(old, counter);
       // Seven places and the salt, eight keys, bound seven: the places go, the salt stays.
       expect(await sweep(7)).toBe(7);
       expect(await keys()).toEqual([`${old}/salt`]);
@@ -181,13 +185,7 @@ describe('the sweep', () => {
 
     it(`leaves a salt whose hour still has places after a run (${counter} places)`, async () => {
       const old = HOUR - 2;
-      await seedStore(blobs, ACK_LIMITS_STORE, [
-        { key: `${old}/salt`, value: 'salt' },
-        ...Array.from({ length: 7 }, (_, n) => ({
-          key: `${old}/${counter}/${'b'.repeat(64)}/${n}`,
-          value: { at: old * HOUR_MS },
-        })),
-      ]);
+      await seedOldHour(old, counter);
       expect(await sweep(3)).toBe(3);
       expect(await salts()).toEqual([`${old}/salt`]);
       expect(await sweep(3)).toBe(3);
