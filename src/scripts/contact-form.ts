@@ -14,7 +14,10 @@
 import enhancer from './contact-form-enhance.ts?worker&url';
 import { startForms } from '../lib/forms/starter';
 
-/** Readies the footer's contact form; the server's answer to a refused plain post comes back to `?error=…#contact-form`. */
+/**
+ * Readies the footer's contact form; the server's answer to a refused plain post comes back to
+ * `?error=…#contact-form`.
+ */
 export function startContactForm(): void {
   startForms('form[data-contact-form]', enhancer, '#contact-form');
 }

@@ -1,12 +1,10 @@
 /**
  * What every page runs of the layout's own: the splash's end (scripts/splash.ts), the header's
  * menus, the footer's contact form (its starter) and year, and the visit beacon. One module for
- * the five, loaded once by the
- * layout (PageScripts.astro, or the home page's one script, scripts/home.ts): as a script element
- * per component they were five modules, and each module is a compile and an evaluation of its
- * own on the main thread while the page loads (on the home page, moving the contact form's inline
- * starter into the page's one file alone saved Lighthouse about 170 ms of main-thread work). Each
- * part does nothing on a page without its element (no splash, no footer).
+ * the five, loaded once by the layout (PageScripts.astro, or the home page's one script,
+ * scripts/home.ts): as a script element per component they were five modules, and each module is
+ * a compile and an evaluation of its own on the main thread while the page loads. Each part does
+ * nothing on a page without its element (no splash, no footer).
  */
 import { startContactForm } from './contact-form';
 import { inTaskOfItsOwn } from './next-task';

@@ -1,25 +1,24 @@
 /**
- * The hourly cap on CV parts per client address, CV_PARTS_ADDRESS_PER_HOUR (default 10: five
- * 5 MB CVs an hour; cv-parts.ts). Netlify's rate limit lets one address send 30 requests a
- * minute, so without it one address could take the whole site-wide ceiling
- * (CV_PARTS_SITE_PER_HOUR) in minutes and turn every other large CV away for the rest of the
- * hour; with it, shutting applicants out takes many addresses, which the ceiling still bounds.
+ * The hourly cap on CV parts per client address, CV_PARTS_ADDRESS_PER_HOUR (default 10: five 5 MB
+ * CVs an hour; cv-parts.ts). Netlify's rate limit lets one address send 30 requests a minute, so
+ * without it one address could take the whole site-wide ceiling (CV_PARTS_SITE_PER_HOUR) in minutes
+ * and turn every other large CV away for the rest of the hour; with it, shutting applicants out
+ * takes many addresses, which the ceiling still bounds.
  *
  * A part takes a numbered place `<hour>/<sender>/<n>` (n below the cap) of its own store with
- * `onlyIfNew`, after listing its sender's places of the hour (at most the cap of them): no
- * counter is read and written back, so simultaneous parts never pass the cap, and no request
- * reads more than one sender's hour. `<sender>` is an HMAC-SHA-256 of the address (Netlify's
- * `context.ip`, never a client-sent header) keyed with the hour's salt, `<hour>/salt`
- * (hour-salt.ts): 32 random bytes made by whichever instance needs them first. The address
- * itself is never stored, and the salt goes with its hour: the hourly spam upkeep sweeps every
- * hour before the current one (`sweepCvPartSenders`), so a sender's key lives two hours at most
- * and, its salt gone, cannot be tied to an address by trying addresses (a plain SHA-256 can be:
- * IPv4 has 2^32 addresses; the visits' day salt is another feature's and lives a day). A request with
- * no address (some local runs) counts under UNKNOWN_SENDER, one name shared by all such requests,
- * like throttle.ts's UNKNOWN_NAME.
- * A place whose part is then not stored (the site's ceiling is reached) is given back, so the
- * places kept in an hour are about the parts stored, which the site's ceiling bounds, and the
- * upkeep's bounded sweep keeps up however many addresses send.
+ * `onlyIfNew`, after listing its sender's places of the hour (at most the cap of them): no counter
+ * is read and written back, so simultaneous parts never pass the cap, and no request reads more
+ * than one sender's hour. `<sender>` is an HMAC-SHA-256 of the address (Netlify's `context.ip`,
+ * never a client-sent header) keyed with the hour's salt, `<hour>/salt` (hour-salt.ts): 32 random
+ * bytes made by whichever instance needs them first. The address itself is never stored, and the
+ * salt goes with its hour: the hourly spam upkeep sweeps every hour before the current one
+ * (`sweepCvPartSenders`), so a sender's key lives two hours at most and, its salt gone, cannot be
+ * tied to an address by trying addresses (a plain SHA-256 can be: IPv4 has 2^32 addresses; the
+ * visits' day salt is another feature's and lives a day). A request with no address (some local
+ * runs) counts under UNKNOWN_SENDER, one name shared by all such requests, like throttle.ts's
+ * UNKNOWN_NAME. A place whose part is then not stored (the site's ceiling is reached) is given
+ * back, so the places kept in an hour are about the parts stored, which the site's ceiling bounds,
+ * and the upkeep's bounded sweep keeps up however many addresses send.
  */
 import { readPositiveInt } from '../env.ts';
 import { forgetHourSalts, hourSalt, keyedHash } from './hour-salt.ts';
